@@ -1,0 +1,27 @@
+/** An application registered to use the API through OAuth 2.0. */
+export interface Client {
+  id: number;
+  clientId: string;
+  /** SHA-256 of the secret; null for a public client (PKCE only). */
+  secretHash: string | null;
+  name: string;
+  ownerId: number;
+  redirectUris: string[];
+  allowImplicit: boolean;
+  createdAt: Date;
+}
+
+export interface NewClient {
+  clientId: string;
+  secretHash: string | null;
+  name: string;
+  ownerId: number;
+  redirectUris: string[];
+  allowImplicit: boolean;
+}
+
+export interface ClientRepository {
+  create(client: NewClient, now: Date): Promise<number>;
+  findByClientId(clientId: string): Promise<Client | null>;
+}
+export const CLIENT_REPOSITORY = 'ClientRepository';

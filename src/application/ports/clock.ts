@@ -1,0 +1,5 @@
+/** The current time; injected so tests can hold it still. */
+export interface Clock {
+  now(): Date;
+}
+export const CLOCK = 'Clock';

@@ -1,0 +1,5 @@
+/** Whether the database answers, for the readiness probe. */
+export interface DatabaseHealth {
+  ping(): Promise<boolean>;
+}
+export const DATABASE_HEALTH = 'DatabaseHealth';

@@ -1,0 +1,13 @@
+import type { Note, NoteContent } from '../../domain/note';
+
+/** Notes, as the write side needs them; tags are created on first use and keep their ids. */
+export interface NoteRepository {
+  /** Inserts a note with its tags and recipients; returns the new id. */
+  create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number>;
+  findById(id: number): Promise<Note | null>;
+  /** Replaces the content, tags and (when given) recipients of a note, and sets `updatedAt`. */
+  update(id: number, content: NoteContent, recipientIds: readonly number[] | null, now: Date): Promise<void>;
+  /** Deletes a note and everything that hangs off it; false when there was none. */
+  delete(id: number): Promise<boolean>;
+}
+export const NOTE_REPOSITORY = 'NoteRepository';

@@ -1,0 +1,49 @@
+import type { Location } from '../../domain/location';
+import type { Visibility } from '../../domain/visibility';
+import type { Page, PageRequest } from './paging';
+import type { Viewer } from './viewer';
+
+/** What a list of users or an author line shows of a user. */
+export interface UserSummaryView {
+  id: number;
+  username: string;
+  name: string | null;
+  description: string | null;
+  avatarHash: string;
+  hasAvatar: boolean;
+}
+
+/** A note as pages show it, with the counts and personal flags for one viewer. */
+export interface NoteView {
+  id: number;
+  author: UserSummaryView;
+  title: string | null;
+  message: string;
+  visibility: Visibility;
+  location: Location;
+  /** Unix seconds. */
+  createdAt: number;
+  updatedAt: number;
+  publicViewsCount: number;
+  counts: { comments: number; favoriters: number; finders: number; notemaps: number; tags: number };
+  viewer: { isFavorited: boolean; isFound: boolean };
+  image: { key: string; width: number; height: number } | null;
+}
+
+/** Which notes a list holds; every filter is optional and they combine with AND. */
+export interface NoteFilter {
+  authorId?: number;
+  /** A normalised tag name. */
+  tag?: string;
+}
+
+/**
+ * Notes shaped for reading. Only notes the viewer may read are returned or counted
+ * (public ones, plus for `readerId` the ones they wrote or receive). Lists are newest first
+ * (createdAt, then id, descending) and cost a fixed number of queries whatever the page size.
+ */
+export interface NoteViews {
+  get(viewer: Viewer, id: number): Promise<NoteView | null>;
+  list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>>;
+}
+export const NOTE_VIEWS = 'NoteViews';

@@ -1,0 +1,17 @@
+import type { Page, PageRequest } from './paging';
+import type { Viewer } from './viewer';
+
+/** A tag and how many notes the viewer may read carry it. */
+export interface TagView {
+  id: number;
+  name: string;
+  notesCount: number;
+}
+
+export interface TagViews {
+  /** The tags of a note, by name. */
+  ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<TagView>>;
+  /** A tag by its normalised name, or null when no note ever carried it. */
+  byName(viewer: Viewer, name: string): Promise<TagView | null>;
+}
+export const TAG_VIEWS = 'TagViews';

@@ -1,0 +1,23 @@
+import type { User } from '../../domain/user';
+
+export interface NewUser {
+  username: string;
+  email: string;
+  passwordHash: string;
+  name: string | null;
+  avatarHash: string;
+}
+
+/** Members, as the write side needs them. */
+export interface UserRepository {
+  /** Inserts a user; throws DomainError `conflict` when the username (case-insensitive) or e-mail is taken. */
+  create(user: NewUser, now: Date): Promise<number>;
+  findById(id: number): Promise<User | null>;
+  /** Case-insensitive. */
+  findByUsername(username: string): Promise<User | null>;
+  /** The password hash of a user found by username or e-mail (case-insensitive), for logging in. */
+  findCredentials(login: string): Promise<{ id: number; passwordHash: string } | null>;
+  /** Ids of the users named by id or (case-insensitive) username; names that match nobody are left out. */
+  resolve(refs: readonly (number | string)[]): Promise<Map<number | string, number>>;
+}
+export const USER_REPOSITORY = 'UserRepository';

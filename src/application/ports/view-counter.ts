@@ -1,0 +1,8 @@
+/** Counts views of public notes without writing on the read path; counts are flushed in batches. */
+export interface ViewCounter {
+  /** Records one view; returns at once. */
+  record(noteId: number): void;
+  /** Writes the counts gathered so far (called periodically and at shutdown). */
+  flush(): Promise<void>;
+}
+export const VIEW_COUNTER = 'ViewCounter';

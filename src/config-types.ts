@@ -1,0 +1,20 @@
+/** The validated configuration of one process (see docs/configuration.md). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Origin used to build `link`, `urlRoot` and redirect URLs; no trailing slash. */
+  publicUrl: string;
+  /** `postgres://…` selects PostgreSQL; null selects the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  rateLimitMax: number;
+  rateLimitWindowS: number;
+  tlsCertFile: string | null;
+  tlsKeyFile: string | null;
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Lifetime of access tokens in seconds; null: they do not expire. */
+  accessTokenTtlS: number | null;
+}
+export const CONFIG = 'Config';
