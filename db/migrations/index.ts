@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely/migration';
+import { migration as initial } from './0001_initial';
+
+/**
+ * Every migration, by name, in the order they run. Listed in code rather than read from the
+ * directory so the same list works under jest, tsx and the compiled dist/. Forward-only: never edit
+ * or remove an entry that has shipped; add the next one.
+ */
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_initial': initial,
+};

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { Client, ClientRepository, NewClient } from '../../../application/ports/client-repository';
+import { KYSELY } from './database';
+import type { Schema } from './schema';
+
+@injectable()
+export class KyselyClientRepository implements ClientRepository {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  async create(client: NewClient, now: Date): Promise<number> {
+    const row = await this.db
+      .insertInto('oauth_clients')
+      .values({
+        client_id: client.clientId,
+        secret_hash: client.secretHash,
+        name: client.name,
+        owner_id: client.ownerId,
+        redirect_uris: client.redirectUris,
+        allow_implicit: client.allowImplicit,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async findByClientId(clientId: string): Promise<Client | null> {
+    const row = await this.db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      clientId: row.client_id,
+      secretHash: row.secret_hash,
+      name: row.name,
+      ownerId: row.owner_id,
+      redirectUris: row.redirect_uris,
+      allowImplicit: row.allow_implicit,
+      createdAt: row.created_at,
+    };
+  }
+}

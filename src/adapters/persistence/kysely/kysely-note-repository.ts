@@ -1,0 +1,108 @@
+import { sql, type Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { NoteRepository } from '../../../application/ports/note-repository';
+import type { Note, NoteContent } from '../../../domain/note';
+import { KYSELY } from './database';
+import { LOCATION_COLUMNS, toLocation } from './location-row';
+import { noteContentColumns } from './note-columns';
+import type { Schema } from './schema';
+import { upsertPlace } from './upsert-place';
+import { upsertTags } from './upsert-tags';
+
+function tagId(ids: ReadonlyMap<string, number>, name: string): number {
+  const id = ids.get(name);
+  if (id === undefined) throw new Error(`tag ${name} was not stored`);
+  return id;
+}
+
+@injectable()
+export class KyselyNoteRepository implements NoteRepository {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  async create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number> {
+    const placeId = await upsertPlace(this.db, content.location);
+    const { id } = await this.db
+      .insertInto('notes')
+      .values({ ...noteContentColumns(content), author_id: authorId, place_id: placeId, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.writeTags(id, content);
+    await this.writeRecipients(id, recipientIds);
+    return id;
+  }
+
+  async findById(id: number): Promise<Note | null> {
+    const row = await this.db
+      .selectFrom('notes as n')
+      .select(['n.id', 'n.author_id', 'n.title', 'n.message', 'n.visibility', 'n.created_at', 'n.updated_at'])
+      .select(LOCATION_COLUMNS.map((column) => `n.${column}` as const))
+      // Tags and recipients come as arrays in the same statement: one round trip per note.
+      .select(sql<string[]>`array(
+        select t.name from note_tags nt join tags t on t.id = nt.tag_id
+        where nt.note_id = n.id order by nt.position)`.as('tags'))
+      .select(sql<string[]>`array(
+        select t.name from note_tags nt join tags t on t.id = nt.tag_id
+        where nt.note_id = n.id and nt.explicit order by nt.position)`.as('explicit_tags'))
+      .select(sql<number[]>`array(
+        select r.user_id from note_recipients r where r.note_id = n.id order by r.user_id)`.as('recipient_ids'))
+      .where('n.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      authorId: row.author_id,
+      title: row.title,
+      message: row.message,
+      visibility: row.visibility,
+      location: toLocation(row),
+      explicitTags: row.explicit_tags,
+      tags: row.tags,
+      recipientIds: row.recipient_ids,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  async update(id: number, content: NoteContent, recipientIds: readonly number[] | null, now: Date): Promise<void> {
+    const placeId = await upsertPlace(this.db, content.location);
+    const result = await this.db
+      .updateTable('notes')
+      .set({ ...noteContentColumns(content), place_id: placeId, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return;
+    await this.db.deleteFrom('note_tags').where('note_id', '=', id).execute();
+    await this.writeTags(id, content);
+    if (recipientIds !== null) {
+      await this.db.deleteFrom('note_recipients').where('note_id', '=', id).execute();
+      await this.writeRecipients(id, recipientIds);
+    }
+  }
+
+  async delete(id: number): Promise<boolean> {
+    // Tags, recipients, comments, favorites, finds and notemap entries go by ON DELETE CASCADE.
+    const result = await this.db.deleteFrom('notes').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  private async writeTags(noteId: number, content: NoteContent): Promise<void> {
+    // Every tag once, in the note's order; an explicit tag is kept even if the caller left it out of `tags`.
+    const names = [...new Set([...content.tags, ...content.explicitTags])];
+    if (names.length === 0) return;
+    const explicit = new Set(content.explicitTags);
+    const ids = await upsertTags(this.db, names);
+    await this.db
+      .insertInto('note_tags')
+      .values(names.map((name, position) => ({ note_id: noteId, tag_id: tagId(ids, name), explicit: explicit.has(name), position })))
+      .execute();
+  }
+
+  private async writeRecipients(noteId: number, recipientIds: readonly number[]): Promise<void> {
+    const unique = [...new Set(recipientIds)];
+    if (unique.length === 0) return;
+    await this.db
+      .insertInto('note_recipients')
+      .values(unique.map((userId) => ({ note_id: noteId, user_id: userId })))
+      .execute();
+  }
+}

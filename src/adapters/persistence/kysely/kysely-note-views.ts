@@ -1,0 +1,93 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { NoteFilter, NoteView, NoteViews } from '../../../application/ports/note-views';
+import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { Viewer } from '../../../application/ports/viewer';
+import { KYSELY } from './database';
+import { LOCATION_COLUMNS, toLocation } from './location-row';
+import { listedNotes } from './note-conditions';
+import { readableNote } from './readable-note';
+import type { Schema } from './schema';
+import { unixSeconds } from './unix-seconds';
+import { toUserSummary } from './user-summary-row';
+
+/** Whether the viewer has a row in a per-user relation of the note (favorite, find); false for nobody. */
+function viewerHas(table: 'note_favorites' | 'note_finds', userId: number | null): RawBuilder<boolean> {
+  if (userId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${sql.table(table)} x where x.note_id = n.id and x.user_id = ${userId})`;
+}
+
+/**
+ * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, counts
+ * and the viewer's flags joined or subselected, and the total.
+ */
+@injectable()
+export class KyselyNoteViews implements NoteViews {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  async get(viewer: Viewer, id: number): Promise<NoteView | null> {
+    const row = await this.select(viewer).where('n.id', '=', id).where(readableNote('n', viewer.readerId)).executeTakeFirst();
+    return row ? toNoteView(row) : null;
+  }
+
+  async list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+    const where = listedNotes(viewer.readerId, filter);
+    const [rows, count] = await Promise.all([
+      this.select(viewer)
+        .where(where)
+        .orderBy('n.created_at', 'desc')
+        .orderBy('n.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toNoteView), total: count.total };
+  }
+
+  private select(viewer: Viewer) {
+    return this.db
+      .selectFrom('notes as n')
+      .innerJoin('users as u', 'u.id', 'n.author_id')
+      .select([
+        'n.id', 'n.title', 'n.message', 'n.visibility', 'n.public_views_count', 'n.comments_count',
+        'n.favoriters_count', 'n.finders_count', 'n.notemaps_count', 'n.image_key', 'n.image_width', 'n.image_height',
+        'u.id as author_id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar',
+      ])
+      .select(LOCATION_COLUMNS.map((column) => `n.${column}` as const))
+      .select([unixSeconds('n.created_at').as('created_at'), unixSeconds('n.updated_at').as('updated_at')])
+      .select((eb) => eb
+        .selectFrom('note_tags as nt')
+        .select(eb.fn.countAll<number>().as('count'))
+        .whereRef('nt.note_id', '=', 'n.id')
+        .as('tags_count'))
+      .select([viewerHas('note_favorites', viewer.userId).as('is_favorited'), viewerHas('note_finds', viewer.userId).as('is_found')]);
+  }
+}
+
+type NoteViewRow = Awaited<ReturnType<ReturnType<KyselyNoteViews['select']>['executeTakeFirstOrThrow']>>;
+
+function toNoteView(row: NoteViewRow): NoteView {
+  return {
+    id: row.id,
+    author: toUserSummary({ ...row, id: row.author_id }),
+    title: row.title,
+    message: row.message,
+    visibility: row.visibility,
+    location: toLocation(row),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publicViewsCount: row.public_views_count,
+    counts: {
+      comments: row.comments_count,
+      favoriters: row.favoriters_count,
+      finders: row.finders_count,
+      notemaps: row.notemaps_count,
+      tags: row.tags_count ?? 0,
+    },
+    viewer: { isFavorited: row.is_favorited, isFound: row.is_found },
+    image: row.image_key !== null && row.image_width !== null && row.image_height !== null
+      ? { key: row.image_key, width: row.image_width, height: row.image_height }
+      : null,
+  };
+}

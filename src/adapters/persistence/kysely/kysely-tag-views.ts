@@ -1,0 +1,51 @@
+import { sql, type Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { TagView, TagViews } from '../../../application/ports/tag-views';
+import type { Viewer } from '../../../application/ports/viewer';
+import { KYSELY } from './database';
+import { readableNote } from './readable-note';
+import type { Schema } from './schema';
+
+/** How many notes the reader may read carry the tag aliased `t`. */
+function visibleNotesCount(readerId: number | null) {
+  return sql<number>`(select count(*) from note_tags tn join notes n on n.id = tn.note_id
+    where tn.tag_id = t.id and ${readableNote('n', readerId)})`;
+}
+
+/** Tags with the number of notes the viewer may read carrying each; a page is two statements. */
+@injectable()
+export class KyselyTagViews implements TagViews {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  async ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<TagView>> {
+    // The tags of a note the viewer may not read are not theirs to see either.
+    const ofReadableNote = this.db
+      .selectFrom('note_tags as nt')
+      .innerJoin('notes as n', 'n.id', 'nt.note_id')
+      .where('nt.note_id', '=', noteId)
+      .where(readableNote('n', viewer.readerId));
+    const [rows, count] = await Promise.all([
+      ofReadableNote
+        .innerJoin('tags as t', 't.id', 'nt.tag_id')
+        .select(['t.id', 't.name', visibleNotesCount(viewer.readerId).as('notes_count')])
+        // Code point order, the same on every server whatever its default collation.
+        .orderBy(sql`t.name collate "C"`)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      ofReadableNote.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map((row) => ({ id: row.id, name: row.name, notesCount: row.notes_count })), total: count.total };
+  }
+
+  async byName(viewer: Viewer, name: string): Promise<TagView | null> {
+    // Tags are never deleted, so a tag row means some note carried it once.
+    const row = await this.db
+      .selectFrom('tags as t')
+      .select(['t.id', 't.name', visibleNotesCount(viewer.readerId).as('notes_count')])
+      .where('t.name', '=', name)
+      .executeTakeFirst();
+    return row ? { id: row.id, name: row.name, notesCount: row.notes_count } : null;
+  }
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { Repositories, UnitOfWork } from '../../../application/ports/unit-of-work';
+import { KYSELY } from './database';
+import { kyselyRepositories } from './kysely-repositories';
+import type { Schema } from './schema';
+
+/** Runs work in one database transaction, committed when the work resolves and rolled back when it throws. */
+@injectable()
+export class KyselyUnitOfWork implements UnitOfWork {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(kyselyRepositories(trx)));
+  }
+}

@@ -1,0 +1,28 @@
+import type { NoteContent } from '../../../domain/note';
+import type { NotesTable } from './schema';
+
+type ContentColumns = Pick<NotesTable,
+  | 'title' | 'message' | 'visibility' | 'latitude' | 'longitude' | 'street' | 'street_number' | 'street_address'
+  | 'neighborhood' | 'city' | 'state' | 'postal_code' | 'country' | 'iso_country_code' | 'zoom_level'>;
+
+/** The columns of `notes` that hold a note's content. */
+export function noteContentColumns(content: NoteContent): ContentColumns {
+  const { location } = content;
+  return {
+    title: content.title,
+    message: content.message,
+    visibility: content.visibility,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    street: location.street,
+    street_number: location.streetNumber,
+    street_address: location.streetAddress,
+    neighborhood: location.neighborhood,
+    city: location.city,
+    state: location.state,
+    postal_code: location.postalCode,
+    country: location.country,
+    iso_country_code: location.isoCountryCode,
+    zoom_level: location.zoomLevel,
+  };
+}

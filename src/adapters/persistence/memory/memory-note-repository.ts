@@ -1,0 +1,118 @@
+import { inject, injectable } from 'tsyringe';
+import type { NoteRepository } from '../../../application/ports/note-repository';
+import type { Note, NoteContent } from '../../../domain/note';
+import { placeIdOf } from './memory-places';
+import { recipientIdsOf } from './memory-readable-notes';
+import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNoteTag } from './memory-store';
+
+@injectable()
+export class MemoryNoteRepository implements NoteRepository {
+  constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
+
+  create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number> {
+    return this.store.with((state) => {
+      const id = this.store.nextId('notes');
+      state.notes.push({
+        id,
+        authorId,
+        placeId: this.placeId(state, content),
+        title: content.title,
+        message: content.message,
+        visibility: content.visibility,
+        location: { ...content.location },
+        publicViewsCount: 0,
+        image: null,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      });
+      this.replaceTags(state, id, content);
+      replaceRecipients(state, id, recipientIds);
+      return id;
+    });
+  }
+
+  findById(id: number): Promise<Note | null> {
+    return this.store.with((state) => {
+      const note = state.notes.find((n) => n.id === id);
+      if (!note) return null;
+      const tags = state.noteTags
+        .filter((nt) => nt.noteId === id)
+        .map((nt) => ({ explicit: nt.explicit, name: state.tags.find((t) => t.id === nt.tagId)?.name ?? '' }));
+      return {
+        id: note.id,
+        authorId: note.authorId,
+        title: note.title,
+        message: note.message,
+        visibility: note.visibility,
+        location: { ...note.location },
+        explicitTags: tags.filter((t) => t.explicit).map((t) => t.name),
+        tags: tags.map((t) => t.name),
+        recipientIds: recipientIdsOf(state, id),
+        createdAt: new Date(note.createdAt),
+        updatedAt: new Date(note.updatedAt),
+      };
+    });
+  }
+
+  update(id: number, content: NoteContent, recipientIds: readonly number[] | null, now: Date): Promise<void> {
+    return this.store.with((state) => {
+      const note = state.notes.find((n) => n.id === id);
+      if (!note) return;
+      Object.assign(note, {
+        placeId: this.placeId(state, content),
+        title: content.title,
+        message: content.message,
+        visibility: content.visibility,
+        location: { ...content.location },
+        updatedAt: new Date(now),
+      });
+      this.replaceTags(state, id, content);
+      if (recipientIds !== null) replaceRecipients(state, id, recipientIds);
+    });
+  }
+
+  delete(id: number): Promise<boolean> {
+    return this.store.with((state) => {
+      if (!state.notes.some((n) => n.id === id)) return false;
+      const commentIds = new Set(state.comments.filter((c) => c.noteId === id).map((c) => c.id));
+      state.notes = state.notes.filter((n) => n.id !== id);
+      state.noteTags = state.noteTags.filter((nt) => nt.noteId !== id);
+      state.recipients = state.recipients.filter((r) => r.noteId !== id);
+      state.favorites = state.favorites.filter((f) => f.noteId !== id);
+      state.finds = state.finds.filter((f) => f.noteId !== id);
+      state.comments = state.comments.filter((c) => c.noteId !== id);
+      state.commentFavorites = state.commentFavorites.filter((f) => !commentIds.has(f.commentId));
+      state.notemapNotes = state.notemapNotes.filter((nn) => nn.noteId !== id);
+      return true;
+    });
+  }
+
+  /** Every tag once, in the note's order; an explicit tag is kept even if `tags` left it out. */
+  private replaceTags(state: MemoryState, noteId: number, content: NoteContent): void {
+    const explicit = new Set(content.explicitTags);
+    const rows: StoredNoteTag[] = [...new Set([...content.tags, ...content.explicitTags])].map((name) => ({
+      noteId,
+      tagId: this.tagId(state, name),
+      explicit: explicit.has(name),
+    }));
+    state.noteTags = [...state.noteTags.filter((nt) => nt.noteId !== noteId), ...rows];
+  }
+
+  private placeId(state: MemoryState, content: NoteContent): number | null {
+    return placeIdOf(state, content.location, () => this.store.nextId('places'));
+  }
+
+  /** The id of a tag, created on first use; a tag keeps its id even when no note carries it any more. */
+  private tagId(state: MemoryState, name: string): number {
+    const existing = state.tags.find((t) => t.name === name);
+    if (existing) return existing.id;
+    const id = this.store.nextId('tags');
+    state.tags.push({ id, name });
+    return id;
+  }
+}
+
+function replaceRecipients(state: MemoryState, noteId: number, userIds: readonly number[]): void {
+  const rows = [...new Set(userIds)].map((userId) => ({ noteId, userId }));
+  state.recipients = [...state.recipients.filter((r) => r.noteId !== noteId), ...rows];
+}

@@ -1,0 +1,178 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AccessTokenRecord } from '../../../application/ports/access-token-repository';
+import type { Client } from '../../../application/ports/client-repository';
+import type { Location } from '../../../domain/location';
+import type { User } from '../../../domain/user';
+import type { Visibility } from '../../../domain/visibility';
+
+export const MEMORY_STORE = 'MemoryStore';
+
+export interface StoredUser extends User {
+  passwordHash: string;
+  avatarHash: string;
+}
+
+export interface StoredNote {
+  id: number;
+  authorId: number;
+  /** The place its city, state and country name; null when it names none. */
+  placeId: number | null;
+  title: string | null;
+  message: string;
+  visibility: Visibility;
+  location: Location;
+  publicViewsCount: number;
+  image: { key: string; width: number; height: number } | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StoredTag {
+  id: number;
+  name: string;
+}
+
+/** A tag on a note; `explicit` when it came from the `tags` field rather than a hashtag. */
+export interface StoredNoteTag {
+  noteId: number;
+  tagId: number;
+  explicit: boolean;
+}
+
+export interface StoredRecipient {
+  noteId: number;
+  userId: number;
+}
+
+export interface StoredNoteMark {
+  userId: number;
+  noteId: number;
+  createdAt: Date;
+}
+
+export interface StoredComment {
+  id: number;
+  noteId: number;
+  authorId: number;
+  title: string | null;
+  comment: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StoredCommentFavorite {
+  userId: number;
+  commentId: number;
+  createdAt: Date;
+}
+
+export interface StoredNotemap {
+  id: number;
+  ownerId: number;
+  name: string;
+  description: string | null;
+  lastNoteAddedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StoredNotemapNote {
+  notemapId: number;
+  noteId: number;
+  addedAt: Date;
+}
+
+export interface StoredUserFollow {
+  followerId: number;
+  followedId: number;
+  createdAt: Date;
+}
+
+export interface StoredNotemapFollow {
+  userId: number;
+  notemapId: number;
+  createdAt: Date;
+}
+
+export interface StoredPlace {
+  id: number;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+export interface StoredPlaceFollow {
+  userId: number;
+  placeId: number;
+  createdAt: Date;
+}
+
+/** Every table of the service, as plain data (so a snapshot is one structuredClone). */
+export interface MemoryState {
+  users: StoredUser[];
+  clients: Client[];
+  accessTokens: AccessTokenRecord[];
+  notes: StoredNote[];
+  tags: StoredTag[];
+  noteTags: StoredNoteTag[];
+  recipients: StoredRecipient[];
+  favorites: StoredNoteMark[];
+  finds: StoredNoteMark[];
+  comments: StoredComment[];
+  commentFavorites: StoredCommentFavorite[];
+  notemaps: StoredNotemap[];
+  notemapNotes: StoredNotemapNote[];
+  userFollows: StoredUserFollow[];
+  notemapFollows: StoredNotemapFollow[];
+  places: StoredPlace[];
+  placeFollows: StoredPlaceFollow[];
+}
+
+export type Sequence = 'users' | 'clients' | 'accessTokens' | 'notes' | 'tags' | 'comments' | 'notemaps' | 'places';
+
+export function emptyState(): MemoryState {
+  return {
+    users: [], clients: [], accessTokens: [], notes: [], tags: [], noteTags: [], recipients: [],
+    favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
+    userFollows: [], notemapFollows: [], places: [], placeFollows: [],
+  };
+}
+
+/**
+ * The whole in-memory database: its tables, its id sequences, and one lock that every read and
+ * write takes, so a unit of work is isolated like a transaction and nothing reads its half-done state.
+ */
+export class MemoryStore {
+  state: MemoryState = emptyState();
+  // Like database sequences, ids are never handed out twice, even after a rollback.
+  private readonly sequences = new Map<Sequence, number>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly holder = new AsyncLocalStorage<boolean>();
+
+  nextId(sequence: Sequence): number {
+    const id = (this.sequences.get(sequence) ?? 0) + 1;
+    this.sequences.set(sequence, id);
+    return id;
+  }
+
+  snapshot(): MemoryState {
+    return structuredClone(this.state);
+  }
+
+  restore(snapshot: MemoryState): void {
+    this.state = snapshot;
+  }
+
+  /** Runs `task` holding the lock; a task already holding it (nested work) runs at once. */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    if (this.holder.getStore() === true) return task();
+    const result = this.queue.then(() => this.holder.run(true, task));
+    this.queue = result.then(() => undefined, () => undefined);
+    return result;
+  }
+
+  /** Runs a synchronous read or write of the state holding the lock. */
+  with<T>(access: (state: MemoryState) => T): Promise<T> {
+    return this.exclusive(async () => access(this.state));
+  }
+}

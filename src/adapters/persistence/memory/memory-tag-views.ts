@@ -1,0 +1,51 @@
+import { inject, injectable } from 'tsyringe';
+import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { TagView, TagViews } from '../../../application/ports/tag-views';
+import type { Viewer } from '../../../application/ports/viewer';
+import { isReadable, readableNoteIds } from './memory-readable-notes';
+import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredTag } from './memory-store';
+
+function tagView(state: MemoryState, tag: StoredTag, readable: ReadonlySet<number>): TagView {
+  const notesCount = state.noteTags.filter((nt) => nt.tagId === tag.id && readable.has(nt.noteId)).length;
+  return { id: tag.id, name: tag.name, notesCount };
+}
+
+@injectable()
+export class MemoryTagViews implements TagViews {
+  constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
+
+  ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<TagView>> {
+    return this.store.with((state) => tagsOfNote(state, viewer, noteId, page));
+  }
+
+  byName(viewer: Viewer, name: string): Promise<TagView | null> {
+    return this.store.with((state) => {
+      const tag = state.tags.find((t) => t.name === name);
+      return tag ? tagView(state, tag, readableNoteIds(state, viewer.readerId)) : null;
+    });
+  }
+}
+
+/** Empty when the note does not exist or the viewer may not read it. */
+function tagsOfNote(state: MemoryState, viewer: Viewer, noteId: number, page: PageRequest): Page<TagView> {
+  const note = state.notes.find((n) => n.id === noteId);
+  if (!note || !isReadable(state, note, viewer.readerId)) return { items: [], total: 0 };
+  const tagIds = new Set(state.noteTags.filter((nt) => nt.noteId === noteId).map((nt) => nt.tagId));
+  const tags = state.tags.filter((t) => tagIds.has(t.id)).sort((a, b) => compareNames(a.name, b.name));
+  const readable = readableNoteIds(state, viewer.readerId);
+  return {
+    items: tags.slice(page.offset, page.offset + page.limit).map((t) => tagView(state, t, readable)),
+    total: tags.length,
+  };
+}
+
+// Code-point order, as PostgreSQL sorts under the C collation; locale order would differ between hosts.
+function compareNames(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const difference = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return x.length - y.length;
+}

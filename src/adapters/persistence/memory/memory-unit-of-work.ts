@@ -1,0 +1,34 @@
+import { inject, injectable } from 'tsyringe';
+import type { Repositories, UnitOfWork } from '../../../application/ports/unit-of-work';
+import { MemoryAccessTokenRepository } from './memory-access-token-repository';
+import { MemoryClientRepository } from './memory-client-repository';
+import { MemoryNoteRepository } from './memory-note-repository';
+import { MEMORY_STORE, type MemoryStore } from './memory-store';
+import { MemoryUserRepository } from './memory-user-repository';
+
+/** One run at a time against the store; a run that throws leaves the store as it found it. */
+@injectable()
+export class MemoryUnitOfWork implements UnitOfWork {
+  private readonly repositories: Repositories;
+
+  constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {
+    this.repositories = {
+      users: new MemoryUserRepository(store),
+      notes: new MemoryNoteRepository(store),
+      clients: new MemoryClientRepository(store),
+      tokens: new MemoryAccessTokenRepository(store),
+    };
+  }
+
+  run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return this.store.exclusive(async () => {
+      const before = this.store.snapshot();
+      try {
+        return await work(this.repositories);
+      } catch (error) {
+        this.store.restore(before);
+        throw error;
+      }
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import type { ContractAdapters, Fixtures } from './contract-adapters';
+
+/** ClientRepository and AccessTokenRepository: what OAuth and the operator CLI store. */
+export function clientAndTokenContract(adapters: () => ContractAdapters, fixtures: Fixtures): void {
+  const newClient = (ownerId: number, fields: { secretHash?: string | null; allowImplicit?: boolean } = {}) => ({
+    clientId: fixtures.name('client'),
+    secretHash: fields.secretHash === undefined ? 'f'.repeat(64) : fields.secretHash,
+    name: 'My app',
+    ownerId,
+    redirectUris: ['https://app.example/callback', 'http://localhost:8080/cb?x=1,2'],
+    allowImplicit: fields.allowImplicit ?? false,
+  });
+
+  describe('ClientRepository', () => {
+    const clients = () => adapters().repositories.clients;
+
+    it('creates a client and finds it by client id', async () => {
+      const owner = await fixtures.user();
+      const client = newClient(owner.id);
+      const now = fixtures.now();
+      const id = await clients().create(client, now);
+      await expect(clients().findByClientId(client.clientId)).resolves.toEqual({ id, ...client, createdAt: now });
+    });
+
+    it('stores a public client without a secret, allowing the implicit flow', async () => {
+      const owner = await fixtures.user();
+      const client = newClient(owner.id, { secretHash: null, allowImplicit: true });
+      await clients().create(client, fixtures.now());
+      await expect(clients().findByClientId(client.clientId)).resolves.toMatchObject({ secretHash: null, allowImplicit: true });
+    });
+
+    it('finds no client for an unknown client id', async () => {
+      await expect(clients().findByClientId(fixtures.name('nobody'))).resolves.toBeNull();
+    });
+  });
+
+  describe('AccessTokenRepository', () => {
+    const tokens = () => adapters().repositories.tokens;
+    const setUp = async () => {
+      const user = await fixtures.user();
+      const clientId = await adapters().repositories.clients.create(newClient(user.id), fixtures.now());
+      return { userId: user.id, clientId };
+    };
+
+    it('creates a token and finds it by hash', async () => {
+      const { userId, clientId } = await setUp();
+      const token = { tokenHash: fixtures.name('hash'), userId, clientId, scopes: ['read', 'write', 'notes'] as const, expiresAt: null };
+      const now = fixtures.now();
+      const id = await tokens().create({ ...token, scopes: [...token.scopes] }, now);
+      await expect(tokens().findByHash(token.tokenHash)).resolves.toEqual({
+        id, ...token, scopes: ['read', 'write', 'notes'], createdAt: now, revokedAt: null,
+      });
+    });
+
+    it('keeps an expiry time', async () => {
+      const { userId, clientId } = await setUp();
+      const expiresAt = fixtures.now();
+      const tokenHash = fixtures.name('hash');
+      await tokens().create({ tokenHash, userId, clientId, scopes: ['read'], expiresAt }, fixtures.now());
+      await expect(tokens().findByHash(tokenHash)).resolves.toMatchObject({ expiresAt, scopes: ['read'] });
+    });
+
+    it('revokes a token', async () => {
+      const { userId, clientId } = await setUp();
+      const tokenHash = fixtures.name('hash');
+      const id = await tokens().create({ tokenHash, userId, clientId, scopes: ['read'], expiresAt: null }, fixtures.now());
+      const revokedAt = fixtures.now();
+      await tokens().revoke(id, revokedAt);
+      await expect(tokens().findByHash(tokenHash)).resolves.toMatchObject({ id, revokedAt });
+    });
+
+    it('finds no token for an unknown hash', async () => {
+      await expect(tokens().findByHash(fixtures.name('nohash'))).resolves.toBeNull();
+    });
+  });
+}

@@ -1,0 +1,140 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { openDatabase, type Database } from '../../src/adapters/persistence/kysely/database';
+import { KyselyDatabaseHealth } from '../../src/adapters/persistence/kysely/kysely-database-health';
+import { KyselyViewCounter } from '../../src/adapters/persistence/kysely/kysely-view-counter';
+import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate';
+import { migrations } from '../../db/migrations/index';
+import { createTestDatabase } from '../support/test-database';
+import { anonymous, Fixtures, type ContractAdapters } from './contract-adapters';
+import { kyselyAdapters } from './kysely-adapters';
+
+/** Fails the next statement it sees when armed: a database that drops out for one query. */
+class FailOnce implements KyselyPlugin {
+  armed = false;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.armed) {
+      this.armed = false;
+      throw new Error('connection lost');
+    }
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+describe('Kysely database: opening, migrating, health and the view counter', () => {
+  const statements: string[] = [];
+  let database: Database;
+  let adapters: ContractAdapters;
+  const fixtures = new Fixtures(() => adapters);
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ onQuery: (sql) => statements.push(sql) });
+    adapters = kyselyAdapters(database);
+  });
+  afterAll(() => database.close());
+
+  it('has applied every migration, and applies nothing the second time', async () => {
+    await expect(migrateToLatest(database.kysely)).resolves.toEqual([]);
+  });
+
+  it('names the migration that failed and keeps the schema as it was', async () => {
+    const bad = { up: async (db: Kysely<unknown>) => { await db.schema.createTable('users').addColumn('id', 'integer').execute(); } };
+    await expect(migrateToLatest(database.kysely, { ...migrations, '9999_bad': bad })).rejects.toThrow(/^migration 9999_bad failed: .*users/u);
+    await expect(migrateToLatest(database.kysely)).resolves.toEqual([]);
+    await expect(adapters.repositories.users.findById(1)).resolves.toBeNull();
+  });
+
+  it('reports one onQuery call per statement', async () => {
+    statements.length = 0;
+    await adapters.repositories.users.findById(1);
+    await adapters.repositories.users.findByUsername('nobody');
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/select/iu);
+  });
+
+  it('answers the health check', async () => {
+    await expect(new KyselyDatabaseHealth(database.kysely).ping()).resolves.toBe(true);
+  });
+
+  it('keeps the counts of a failed flush for the next one', async () => {
+    const author = await fixtures.user();
+    const note = await fixtures.note(author.id);
+    const plugin = new FailOnce();
+    const counter = new KyselyViewCounter(database.kysely.withPlugin(plugin));
+    counter.record(note);
+    counter.record(note);
+    plugin.armed = true;
+    await expect(counter.flush()).rejects.toThrow('connection lost');
+    counter.record(note);
+    await counter.flush();
+    await expect(adapters.noteViews.get(anonymous, note)).resolves.toMatchObject({ publicViewsCount: 3 });
+  });
+});
+
+describe('Kysely database: PGlite on disk', () => {
+  let parent: string;
+
+  beforeAll(async () => {
+    parent = await mkdtemp(join(tmpdir(), 'place-notes-'));
+  });
+  afterAll(() => rm(parent, { recursive: true, force: true }));
+
+  it('creates the data directory, keeps data (in a named schema) across restarts, and is unhealthy once closed', async () => {
+    const dataDir = join(parent, 'nested', 'data');
+    const first = await openDatabase({ dataDir, schema: 'place_notes' });
+    expect(first.kind).toBe('pglite');
+    await expect(migrateToLatest(first.kysely)).resolves.toEqual(['0001_initial']);
+    const id = await kyselyAdapters(first).repositories.users.create(
+      { username: 'keeper', email: 'keeper@example.com', passwordHash: 'h', name: null, avatarHash: 'x' },
+      new Date('2026-01-01T00:00:00Z'),
+    );
+    await first.close();
+    await expect(new KyselyDatabaseHealth(first.kysely).ping()).resolves.toBe(false);
+
+    const second = await openDatabase({ dataDir, schema: 'place_notes' });
+    try {
+      await expect(migrateToLatest(second.kysely)).resolves.toEqual([]);
+      await expect(kyselyAdapters(second).repositories.users.findByUsername('KEEPER')).resolves.toMatchObject({ id });
+    } finally {
+      await second.close();
+    }
+  });
+
+});
+
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+onPostgres('Kysely database: PostgreSQL schemas', () => {
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  const user = { username: 'twin', email: 'twin@example.com', passwordHash: 'h', name: null, avatarHash: 'x' };
+
+  it('keeps two schemas of one database apart, and drops a throwaway schema on close', async () => {
+    const names = [`test_twin_a_${process.pid}`, `test_twin_b_${process.pid}`] as const;
+    const open = (schema: string) => openDatabase({ url, schema, dropSchemaOnClose: true });
+    const [a, b] = await Promise.all([open(names[0]), open(names[1])]);
+    try {
+      await Promise.all([migrateToLatest(a.kysely), migrateToLatest(b.kysely)]);
+      // The same username twice: no conflict, as each schema has its own users table.
+      await kyselyAdapters(a).repositories.users.create(user, new Date());
+      await kyselyAdapters(b).repositories.users.create(user, new Date());
+      expect(a.kind).toBe('postgres');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+    const observer = await openDatabase({ url });
+    try {
+      const schemas = (await observer.kysely.introspection.getSchemas()).map((schema) => schema.name);
+      expect(schemas).not.toContain(names[0]);
+      expect(schemas).not.toContain(names[1]);
+    } finally {
+      await observer.close();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { clientAndTokenContract } from './clients-and-tokens.contract';
+import { Fixtures, type AdapterFactory, type ContractAdapters } from './contract-adapters';
+import { noteViewsContract } from './note-views.contract';
+import { noteRepositoryContract } from './notes.contract';
+import { tagViewsContract } from './tag-views.contract';
+import { unitOfWorkContract } from './unit-of-work.contract';
+import { userViewsContract } from './user-views.contract';
+import { userRepositoryContract } from './users.contract';
+import { viewCounterContract } from './view-counter.contract';
+
+export type { AdapterFactory, ContractAdapters } from './contract-adapters';
+
+/**
+ * THE repository contract: every port method and its documented rules, run against one adapter family.
+ * The factory is called once; the tests share its storage and keep apart by unique names.
+ */
+export function repositoryContract(name: string, factory: AdapterFactory): void {
+  describe(`repository contract: ${name}`, () => {
+    let current: ContractAdapters | null = null;
+    const adapters = (): ContractAdapters => {
+      if (current === null) throw new Error('the adapters are not open yet');
+      return current;
+    };
+    const fixtures = new Fixtures(adapters);
+
+    beforeAll(async () => {
+      current = await factory();
+    });
+    afterAll(async () => {
+      await current?.close();
+    });
+
+    userRepositoryContract(adapters, fixtures);
+    noteRepositoryContract(adapters, fixtures);
+    unitOfWorkContract(adapters, fixtures);
+    clientAndTokenContract(adapters, fixtures);
+    noteViewsContract(adapters, fixtures);
+    userViewsContract(adapters, fixtures);
+    tagViewsContract(adapters, fixtures);
+    viewCounterContract(adapters, fixtures);
+  });
+}

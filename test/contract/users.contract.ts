@@ -1,0 +1,86 @@
+import { DomainError } from '../../src/domain/domain-error';
+import type { ContractAdapters, Fixtures } from './contract-adapters';
+
+/** UserRepository: create, lookups (case-insensitive where documented), conflicts, resolve. */
+export function userRepositoryContract(adapters: () => ContractAdapters, fixtures: Fixtures): void {
+  describe('UserRepository', () => {
+    const users = () => adapters().repositories.users;
+
+    it('creates a user and finds it by id with every field', async () => {
+      const username = fixtures.name('Ada');
+      const now = fixtures.now();
+      const id = await users().create(
+        { username, email: `${username}@Example.com`, passwordHash: 'h', name: 'Ada L.', avatarHash: 'a'.repeat(32) },
+        now,
+      );
+      expect(Number.isInteger(id) && id > 0).toBe(true);
+      await expect(users().findById(id)).resolves.toEqual({
+        id,
+        username,
+        email: `${username}@Example.com`,
+        name: 'Ada L.',
+        description: null,
+        blogUrl: null,
+        hometown: null,
+        twitter: null,
+        hasAvatar: false,
+        createdAt: now,
+      });
+    });
+
+    it('gives every user a distinct id', async () => {
+      const a = await fixtures.user();
+      const b = await fixtures.user();
+      expect(a.id).not.toBe(b.id);
+    });
+
+    it('finds nobody for an unknown id or username', async () => {
+      await expect(users().findById(2_000_000_000)).resolves.toBeNull();
+      await expect(users().findByUsername(fixtures.name('nobody'))).resolves.toBeNull();
+    });
+
+    it('finds a user by username whatever its case', async () => {
+      const user = await fixtures.user({ username: fixtures.name('MixedCase') });
+      await expect(users().findByUsername(user.username.toUpperCase())).resolves.toMatchObject({ id: user.id, username: user.username });
+      await expect(users().findByUsername(user.username.toLowerCase())).resolves.toMatchObject({ id: user.id });
+    });
+
+    it('refuses a username taken in another case, as a conflict naming the username', async () => {
+      const user = await fixtures.user();
+      const error = await users()
+        .create({ username: user.username.toUpperCase(), email: `${fixtures.name('other')}@example.com`, passwordHash: 'h', name: null, avatarHash: 'x' }, fixtures.now())
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/username/u) });
+    });
+
+    it('refuses an e-mail taken in another case, as a conflict naming the e-mail', async () => {
+      const user = await fixtures.user();
+      const error = await users()
+        .create({ username: fixtures.name('other'), email: user.email.toUpperCase(), passwordHash: 'h', name: null, avatarHash: 'x' }, fixtures.now())
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/e-?mail/iu) });
+    });
+
+    it('finds credentials by username or e-mail, whatever their case', async () => {
+      const user = await fixtures.user({ username: fixtures.name('Login') });
+      const expected = { id: user.id, passwordHash: `hash-of-${user.username}` };
+      await expect(users().findCredentials(user.username.toUpperCase())).resolves.toEqual(expected);
+      await expect(users().findCredentials(user.email.toUpperCase())).resolves.toEqual(expected);
+      await expect(users().findCredentials(`${fixtures.name('nobody')}@example.com`)).resolves.toBeNull();
+    });
+
+    it('resolves ids and usernames (any case) to ids, leaving out refs that match nobody', async () => {
+      const a = await fixtures.user();
+      const b = await fixtures.user();
+      const unknownName = fixtures.name('ghost');
+      const found = await users().resolve([a.id, b.username.toUpperCase(), 2_000_000_000, unknownName]);
+      expect(found).toEqual(new Map<number | string, number>([[a.id, a.id], [b.username.toUpperCase(), b.id]]));
+    });
+
+    it('resolves an empty list to an empty map', async () => {
+      await expect(users().resolve([])).resolves.toEqual(new Map());
+    });
+  });
+}
