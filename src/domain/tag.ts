@@ -1,9 +1,10 @@
 import { DomainError } from './domain-error';
 
 export const TAG_MAX = 50;
-const TAG_PATTERN = /^[\p{L}\p{N}_-]{1,50}$/u;
+// Letters include their combining marks (\p{M}): Devanagari, or `i̇` from lowercasing `İ`.
+const TAG_PATTERN = /^[\p{L}\p{M}\p{N}_-]{1,50}$/u;
 // A hashtag starts a word: not after a letter, digit, `&` (entities) or `/` (URL fragments).
-const HASHTAG = /(?<![\p{L}\p{N}_&/#])#([\p{L}\p{N}_-]+)/gu;
+const HASHTAG = /(?<![\p{L}\p{N}_&/#])#([\p{L}\p{M}\p{N}_-]+)/gu;
 
 /** The canonical form of a tag name: trimmed, NFC, lowercase, without a leading `#`; null if not a valid tag. */
 export function normalizeTag(raw: string): string | null {
@@ -30,7 +31,7 @@ export function parseTagList(raw: readonly string[]): string[] {
 /** The `#hashtags` of a message, normalised; those too long to be tags are passed over. */
 export function hashtagsOf(message: string): string[] {
   const names: string[] = [];
-  for (const match of message.matchAll(HASHTAG)) {
+  for (const match of message.normalize('NFC').matchAll(HASHTAG)) {
     const name = normalizeTag(match[1] ?? '');
     if (name !== null) names.push(name);
   }

@@ -26,7 +26,8 @@ export interface NewUserFields {
 }
 
 /** Checks a sign-up: username 2-30 of letters, digits, `_ . -`; a plausible e-mail; a password of 8+ characters. */
-export function validateNewUser(fields: NewUserFields): NewUserFields {
+export function validateNewUser(input: NewUserFields): NewUserFields {
+  const fields = { ...input, email: input.email.trim() };
   const problems: FieldProblem[] = [];
   if (!USERNAME.test(fields.username)) {
     problems.push({ name: 'username', problem: 'must be 2-30 letters, digits, "_", "." or "-", starting with a letter, digit or "_"' });
@@ -36,7 +37,7 @@ export function validateNewUser(fields: NewUserFields): NewUserFields {
   if (codePointLength(fields.password) < 8) problems.push({ name: 'password', problem: 'must be at least 8 characters' });
   if (fields.name != null && codePointLength(fields.name) > 100) problems.push({ name: 'name', problem: 'must be at most 100 characters' });
   if (problems.length > 0) throw DomainError.invalid(problems);
-  return { ...fields, email: fields.email.trim(), name: fields.name?.trim() || null };
+  return { ...fields, name: fields.name?.trim() || null };
 }
 
 /** Gravatar's rule: lowercase hex MD5 of the trimmed, lowercased e-mail (the digest is computed by the caller). */

@@ -1,0 +1,61 @@
+import type { Actor } from '../../../domain/actor';
+import type { Location as DomainLocation } from '../../../domain/location';
+import { displayAddress } from '../../../domain/location';
+import { implicitTitle, noteTitle } from '../../../domain/note';
+import type { NoteView } from '../../../application/ports/note-views';
+import { association } from '../common.schemas';
+import { apiPath, type Links } from '../links';
+import { presentUserSummary } from '../users/user.presenter';
+import type { Note } from './note.schemas';
+
+function presentLocation(location: DomainLocation): Note['location'] {
+  return {
+    city: location.city ?? '',
+    country: location.country ?? '',
+    isoCountryCode: location.isoCountryCode ?? '',
+    latitude: location.latitude,
+    longitude: location.longitude,
+    neighborhood: location.neighborhood,
+    postalCode: location.postalCode,
+    state: location.state ?? '',
+    street: location.street,
+    streetAddress: location.streetAddress ?? '',
+    streetNumber: location.streetNumber,
+    zoomLevel: location.zoomLevel ?? 0,
+  };
+}
+
+/** A note for `actor`; `canComment`/`canFavorite` need a signed-in user holding `write`. */
+export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
+  const list = (name: string, count: number) => association(count, apiPath('notes', note.id, name));
+  const mayWrite = actor.userId !== null && actor.scopes.has('write');
+  return {
+    author: presentUserSummary(note.author, links),
+    comments: list('comments', note.counts.comments),
+    createdAt: note.createdAt,
+    currentUserData: {
+      canComment: mayWrite,
+      canFavorite: mayWrite,
+      isFavorited: note.viewer.isFavorited,
+      isFound: note.viewer.isFound,
+    },
+    depiction: null,
+    displayAddress: displayAddress(note.location),
+    favoriters: list('favoriters', note.counts.favoriters),
+    finders: list('finders', note.counts.finders),
+    id: note.id,
+    image: note.image === null
+      ? null
+      : { originalHeight: note.image.height, originalWidth: note.image.width, urlRoot: links.image(note.image.key) },
+    implicit_title: implicitTitle(note.message),
+    link: links.note(note.id),
+    location: presentLocation(note.location),
+    message: note.message,
+    notemaps: list('notemaps', note.counts.notemaps),
+    publicViewsCount: note.publicViewsCount,
+    tags: list('tags', note.counts.tags),
+    title: noteTitle(note),
+    updatedAt: note.updatedAt,
+    visibility: note.visibility,
+  };
+}

@@ -1,0 +1,87 @@
+import { Type, type Static } from 'typebox';
+import { Association, NullableString } from '../common.schemas';
+import { UserSummary } from '../users/user.schemas';
+
+export const Location = Type.Object({
+  city: Type.String(),
+  country: Type.String(),
+  isoCountryCode: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  neighborhood: NullableString,
+  postalCode: NullableString,
+  state: Type.String(),
+  street: NullableString,
+  streetAddress: Type.String(),
+  streetNumber: NullableString,
+  zoomLevel: Type.Integer(),
+});
+
+export const NoteImage = Type.Object({
+  originalHeight: Type.Integer(),
+  originalWidth: Type.Integer(),
+  urlRoot: Type.String(),
+});
+
+export const Note = Type.Object({
+  author: UserSummary,
+  comments: Association,
+  createdAt: Type.Integer(),
+  currentUserData: Type.Object({
+    canComment: Type.Boolean(),
+    canFavorite: Type.Boolean(),
+    isFavorited: Type.Boolean(),
+    isFound: Type.Boolean(),
+  }),
+  depiction: Type.Null(),
+  displayAddress: Type.String(),
+  favoriters: Association,
+  finders: Association,
+  id: Type.Integer(),
+  image: Type.Union([NoteImage, Type.Null()]),
+  implicit_title: Type.String(),
+  link: Type.String(),
+  location: Location,
+  message: Type.String(),
+  notemaps: Association,
+  publicViewsCount: Type.Integer(),
+  tags: Association,
+  title: Type.String(),
+  updatedAt: Type.Integer(),
+  visibility: Type.String(),
+});
+export type Note = Static<typeof Note>;
+
+const OptionalText = Type.Optional(NullableString);
+const LocationFields = {
+  latitude: Type.Optional(Type.Number()),
+  longitude: Type.Optional(Type.Number()),
+  street: OptionalText,
+  streetNumber: OptionalText,
+  streetAddress: OptionalText,
+  neighborhood: OptionalText,
+  city: OptionalText,
+  state: OptionalText,
+  postalCode: OptionalText,
+  country: OptionalText,
+  isoCountryCode: OptionalText,
+  zoomLevel: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+};
+const ListOf = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Union>>(item: T) =>
+  Type.Optional(Type.Union([Type.Array(item, { maxItems: 100 }), Type.String()]));
+
+/**
+ * The fields of POST /notes and PUT /notes/:id (decisions §4). Location fields come flat or in a
+ * `location` object (`location[latitude]` in forms); lists come as arrays or comma-separated text.
+ * Which fields are required, and every range, is the domain's rule (src/domain/note.ts).
+ */
+export const NoteBody = Type.Object({
+  message: Type.Optional(Type.String()),
+  title: OptionalText,
+  visibility: Type.Optional(Type.String()),
+  recipients: ListOf(Type.Union([Type.Integer(), Type.String()])),
+  tags: ListOf(Type.String()),
+  location: Type.Optional(Type.Object(LocationFields)),
+  ...LocationFields,
+});
+export type NoteBody = Static<typeof NoteBody>;

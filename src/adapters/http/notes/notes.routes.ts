@@ -1,0 +1,70 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { CreateNote } from '../../../application/notes/create-note';
+import { DeleteNote } from '../../../application/notes/delete-note';
+import { GetNote } from '../../../application/notes/get-note';
+import { ListNotes } from '../../../application/notes/list-notes';
+import { UpdateNote } from '../../../application/notes/update-note';
+import { IdParams } from '../common.schemas';
+import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { noteInputFromBody } from './note-input';
+import { presentNote } from './note.presenter';
+import { Note, NoteBody } from './note.schemas';
+
+export function registerNoteRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const getNote = container.resolve(GetNote);
+  const listNotes = container.resolve(ListNotes);
+  const createNote = container.resolve(CreateNote);
+  const updateNote = container.resolve(UpdateNote);
+  const deleteNote = container.resolve(DeleteNote);
+
+  api.get('/v2/notes', {
+    schema: { summary: 'Get notes', tags: ['notes'], querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) } },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listNotes.execute(request.actor, {}, page);
+    const items = result.items.map((note) => presentNote(note, request.actor, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+
+  api.get('/v2/notes/:id', {
+    schema: { summary: 'Get a note', tags: ['notes'], params: IdParams, response: { 200: SingleEnvelope(Note) } },
+  }, async (request) => {
+    const note = await getNote.execute(request.actor, parseId(request.params.id, 'note'));
+    return single(presentNote(note, request.actor, links));
+  });
+
+  api.post('/v2/notes', {
+    config: { scope: 'notes' },
+    schema: { summary: 'Create a note', tags: ['notes'], body: NoteBody, response: { 201: SingleEnvelope(Note) } },
+  }, async (request, reply) => {
+    const id = await createNote.execute(request.actor, noteInputFromBody(request.body));
+    const note = await getNote.execute(request.actor, id);
+    reply.code(201);
+    return single(presentNote(note, request.actor, links), 201);
+  });
+
+  api.put('/v2/notes/:id', {
+    config: { scope: 'notes' },
+    schema: { summary: 'Edit a note', tags: ['notes'], params: IdParams, body: NoteBody, response: { 200: SingleEnvelope(Note) } },
+  }, async (request) => {
+    const id = parseId(request.params.id, 'note');
+    await updateNote.execute(request.actor, id, noteInputFromBody(request.body));
+    return single(presentNote(await getNote.execute(request.actor, id), request.actor, links));
+  });
+
+  api.delete('/v2/notes/:id', {
+    config: { scope: 'delete' },
+    schema: { summary: 'Delete a note', tags: ['notes'], params: IdParams, response: { 200: EmptyEnvelope } },
+  }, async (request) => {
+    await deleteNote.execute(request.actor, parseId(request.params.id, 'note'));
+    return empty();
+  });
+}

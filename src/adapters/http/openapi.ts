@@ -1,0 +1,34 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** OpenAPI 3.1 generated from the route schemas, at /v2/openapi.json, and a browsable reference at /docs. */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Place Notes API', version: '2', description: 'Notes bound to places. See docs/api.md.' },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          oauth2: {
+            type: 'oauth2',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: `${publicUrl}/oauth/authorize`,
+                tokenUrl: `${publicUrl}/oauth/access_token`,
+                scopes: {
+                  read: 'Read public content', readall: 'Read public and non-public content',
+                  write: 'Modify content', contacts: 'Follow and unfollow members',
+                  notes: 'Add and edit notes', delete: 'Delete notes',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

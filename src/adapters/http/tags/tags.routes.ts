@@ -1,0 +1,45 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { ListNoteTags } from '../../../application/tags/list-note-tags';
+import { ListTagNotes } from '../../../application/tags/list-tag-notes';
+import { IdParams } from '../common.schemas';
+import { ListEnvelope, list } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { presentNote } from '../notes/note.presenter';
+import { Note } from '../notes/note.schemas';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { presentTag } from './tag.presenter';
+import { Tag, TagParams } from './tag.schemas';
+
+export function registerTagRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const listNoteTags = container.resolve(ListNoteTags);
+  const listTagNotes = container.resolve(ListTagNotes);
+
+  api.get('/v2/notes/:id/tags', {
+    schema: {
+      summary: 'Tags of a note', tags: ['tags'], params: IdParams,
+      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Tag) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listNoteTags.execute(request.actor, parseId(request.params.id, 'note'), page);
+    return list(result.items.map((tag) => presentTag(tag, links)), result.total, nextUrl(request, page, result.total));
+  });
+
+  api.get('/v2/tags/:tag_name/notes', {
+    schema: {
+      summary: 'Notes with a tag', tags: ['tags'], params: TagParams,
+      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listTagNotes.execute(request.actor, request.params.tag_name, {}, page);
+    const items = result.items.map((note) => presentNote(note, request.actor, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+}

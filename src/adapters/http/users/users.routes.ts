@@ -1,0 +1,54 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { GetUser } from '../../../application/users/get-user';
+import { ListUserNotes } from '../../../application/users/list-user-notes';
+import { ListEnvelope, SingleEnvelope, list, single } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { presentNote } from '../notes/note.presenter';
+import { Note } from '../notes/note.schemas';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { presentUser } from './user.presenter';
+import { User, UserQuery } from './user.schemas';
+
+export function registerUserRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const getUser = container.resolve(GetUser);
+  const listUserNotes = container.resolve(ListUserNotes);
+  const withAssociations = (query: { associations?: string }) => query.associations !== 'none';
+
+  api.get('/v2/users/by_username/:username', {
+    schema: {
+      summary: 'Get a user by username', tags: ['users'], params: Type.Object({ username: Type.String({ maxLength: 100 }) }),
+      querystring: UserQuery, response: { 200: SingleEnvelope(User) },
+    },
+  }, async (request) => {
+    const user = await getUser.execute(request.actor, { username: request.params.username });
+    return single(presentUser(user, links, withAssociations(request.query)));
+  });
+
+  api.get('/v2/users/:id', {
+    schema: {
+      summary: 'Get a user', tags: ['users'], params: Type.Object({ id: Type.String() }),
+      querystring: UserQuery, response: { 200: SingleEnvelope(User) },
+    },
+  }, async (request) => {
+    const user = await getUser.execute(request.actor, { id: parseId(request.params.id, 'user') });
+    return single(presentUser(user, links, withAssociations(request.query)));
+  });
+
+  api.get('/v2/users/:user_id/notes', {
+    schema: {
+      summary: "A user's notes", tags: ['users'], params: Type.Object({ user_id: Type.String() }),
+      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listUserNotes.execute(request.actor, parseId(request.params.user_id, 'user'), {}, page);
+    const items = result.items.map((note) => presentNote(note, request.actor, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+}

@@ -1,0 +1,82 @@
+import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { ACCESS_TOKEN_REPOSITORY } from './application/ports/access-token-repository';
+import { CLIENT_REPOSITORY } from './application/ports/client-repository';
+import { CLOCK, type Clock } from './application/ports/clock';
+import { DATABASE_HEALTH } from './application/ports/database-health';
+import { NOTE_REPOSITORY } from './application/ports/note-repository';
+import { NOTE_VIEWS } from './application/ports/note-views';
+import { PASSWORD_HASHER } from './application/ports/password-hasher';
+import { TAG_VIEWS } from './application/ports/tag-views';
+import { UNIT_OF_WORK } from './application/ports/unit-of-work';
+import { USER_REPOSITORY } from './application/ports/user-repository';
+import { USER_VIEWS } from './application/ports/user-views';
+import { VIEW_COUNTER } from './application/ports/view-counter';
+import { Links } from './adapters/http/links';
+import { KYSELY, type Database } from './adapters/persistence/kysely/database';
+import { KyselyAccessTokenRepository } from './adapters/persistence/kysely/kysely-access-token-repository';
+import { KyselyClientRepository } from './adapters/persistence/kysely/kysely-client-repository';
+import { KyselyDatabaseHealth } from './adapters/persistence/kysely/kysely-database-health';
+import { KyselyNoteRepository } from './adapters/persistence/kysely/kysely-note-repository';
+import { KyselyNoteViews } from './adapters/persistence/kysely/kysely-note-views';
+import { KyselyTagViews } from './adapters/persistence/kysely/kysely-tag-views';
+import { KyselyUnitOfWork } from './adapters/persistence/kysely/kysely-unit-of-work';
+import { KyselyUserRepository } from './adapters/persistence/kysely/kysely-user-repository';
+import { KyselyUserViews } from './adapters/persistence/kysely/kysely-user-views';
+import { KyselyViewCounter } from './adapters/persistence/kysely/kysely-view-counter';
+import { MemoryAccessTokenRepository } from './adapters/persistence/memory/memory-access-token-repository';
+import { MemoryClientRepository } from './adapters/persistence/memory/memory-client-repository';
+import { MemoryDatabaseHealth } from './adapters/persistence/memory/memory-database-health';
+import { MemoryNoteRepository } from './adapters/persistence/memory/memory-note-repository';
+import { MemoryNoteViews } from './adapters/persistence/memory/memory-note-views';
+import { MEMORY_STORE, MemoryStore } from './adapters/persistence/memory/memory-store';
+import { MemoryTagViews } from './adapters/persistence/memory/memory-tag-views';
+import { MemoryUnitOfWork } from './adapters/persistence/memory/memory-unit-of-work';
+import { MemoryUserRepository } from './adapters/persistence/memory/memory-user-repository';
+import { MemoryUserViews } from './adapters/persistence/memory/memory-user-views';
+import { MemoryViewCounter } from './adapters/persistence/memory/memory-view-counter';
+import { Argon2PasswordHasher } from './adapters/security/argon2-password-hasher';
+import { SystemClock } from './adapters/system/system-clock';
+import { CONFIG, type Config } from './config-types';
+
+/** Where state lives: a PostgreSQL/PGlite database, or process memory (tests, experiments). */
+export type Storage = { kind: 'database'; database: Database } | { kind: 'memory' };
+
+export interface ContainerOptions {
+  clock?: Clock;
+}
+
+/** THE composition root: every registration of the service, in a child of tsyringe's root container. */
+export function buildContainer(config: Config, storage: Storage, options: ContainerOptions = {}): DependencyContainer {
+  const c = rootContainer.createChildContainer();
+  c.register(CONFIG, { useValue: config });
+  c.register(CLOCK, { useValue: options.clock ?? new SystemClock() });
+  c.registerSingleton(Links);
+  c.registerSingleton(PASSWORD_HASHER, Argon2PasswordHasher);
+
+  if (storage.kind === 'database') {
+    c.register(KYSELY, { useValue: storage.database.kysely });
+    c.registerSingleton(USER_REPOSITORY, KyselyUserRepository);
+    c.registerSingleton(NOTE_REPOSITORY, KyselyNoteRepository);
+    c.registerSingleton(CLIENT_REPOSITORY, KyselyClientRepository);
+    c.registerSingleton(ACCESS_TOKEN_REPOSITORY, KyselyAccessTokenRepository);
+    c.registerSingleton(UNIT_OF_WORK, KyselyUnitOfWork);
+    c.registerSingleton(NOTE_VIEWS, KyselyNoteViews);
+    c.registerSingleton(USER_VIEWS, KyselyUserViews);
+    c.registerSingleton(TAG_VIEWS, KyselyTagViews);
+    c.registerSingleton(VIEW_COUNTER, KyselyViewCounter);
+    c.registerSingleton(DATABASE_HEALTH, KyselyDatabaseHealth);
+  } else {
+    c.register(MEMORY_STORE, { useFactory: instanceCachingFactory(() => new MemoryStore()) });
+    c.registerSingleton(USER_REPOSITORY, MemoryUserRepository);
+    c.registerSingleton(NOTE_REPOSITORY, MemoryNoteRepository);
+    c.registerSingleton(CLIENT_REPOSITORY, MemoryClientRepository);
+    c.registerSingleton(ACCESS_TOKEN_REPOSITORY, MemoryAccessTokenRepository);
+    c.registerSingleton(UNIT_OF_WORK, MemoryUnitOfWork);
+    c.registerSingleton(NOTE_VIEWS, MemoryNoteViews);
+    c.registerSingleton(USER_VIEWS, MemoryUserViews);
+    c.registerSingleton(TAG_VIEWS, MemoryTagViews);
+    c.registerSingleton(VIEW_COUNTER, MemoryViewCounter);
+    c.registerSingleton(DATABASE_HEALTH, MemoryDatabaseHealth);
+  }
+  return c;
+}

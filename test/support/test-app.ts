@@ -1,0 +1,91 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DependencyContainer } from 'tsyringe';
+import { newSecret, sha256Hex } from '../../src/application/auth/secrets';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
+import { VIEW_COUNTER, type ViewCounter } from '../../src/application/ports/view-counter';
+import { buildServer } from '../../src/adapters/http/server';
+import { buildContainer } from '../../src/container';
+import { parseScopes } from '../../src/domain/scopes';
+import { createTestDatabase } from './test-database';
+import { testConfig } from './test-config';
+
+/** `database`: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export type TestStorage = 'database' | 'pglite' | 'memory';
+
+/** Every storage a behaviour suite should run on in this environment. */
+export const ALL_STORAGES: TestStorage[] = process.env.TEST_DATABASE_URL ? ['database', 'pglite', 'memory'] : ['database', 'memory'];
+
+export interface TestUser {
+  id: number;
+  username: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  container: DependencyContainer;
+  /** SQL statements run since the last `resetQueries()` (database storage only). */
+  queries: string[];
+  resetQueries(): void;
+  createUser(username: string, fields?: { name?: string; email?: string }): Promise<TestUser>;
+  /** A bearer token for `user` with the given space-separated scopes. */
+  token(user: TestUser, scope: string): Promise<string>;
+  /** `inject` with a bearer token when one is given. */
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  flushViews(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole service over a fresh database for one test file: PGlite in memory, or a fresh schema in
+ * TEST_DATABASE_URL. `storage: 'memory'` runs it over the in-memory adapters instead, `'pglite'` on PGlite
+ * even when TEST_DATABASE_URL is set.
+ */
+export async function createTestApp(options: { storage?: TestStorage } = {}): Promise<TestApp> {
+  const queries: string[] = [];
+  const onQuery = (sql: string) => queries.push(sql);
+  const database = options.storage === 'memory'
+    ? null
+    : await createTestDatabase({ onQuery, kind: options.storage === 'pglite' ? 'pglite' : undefined });
+  const container = buildContainer(testConfig(), database ? { kind: 'database', database } : { kind: 'memory' });
+  const app = await buildServer(container);
+  await app.ready();
+  const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
+  let clientId: number | null = null;
+
+  return {
+    app,
+    container,
+    queries,
+    resetQueries: () => { queries.length = 0; },
+    async createUser(username, fields = {}) {
+      const id = await uow.run(({ users }) => users.create({
+        username,
+        email: fields.email ?? `${username}@example.com`,
+        passwordHash: 'not-a-real-hash',
+        name: fields.name ?? null,
+        avatarHash: sha256Hex(username).slice(0, 32),
+      }, new Date()));
+      return { id, username };
+    },
+    async token(user, scope) {
+      const token = newSecret();
+      await uow.run(async ({ clients, tokens }) => {
+        clientId ??= await clients.create({
+          clientId: `test-${newSecret()}`, secretHash: null, name: 'tests', ownerId: user.id,
+          redirectUris: ['http://localhost/cb'], allowImplicit: false,
+        }, new Date());
+        await tokens.create({ tokenHash: sha256Hex(token), userId: user.id, clientId, scopes: parseScopes(scope), expiresAt: null }, new Date());
+      });
+      return token;
+    },
+    request({ token, headers, ...rest }) {
+      const auth = token === undefined ? {} : { authorization: `Bearer ${token}` };
+      return app.inject({ ...rest, headers: { ...headers, ...auth } });
+    },
+    flushViews: () => container.resolve<ViewCounter>(VIEW_COUNTER).flush(),
+    async close() {
+      await app.close();
+      await database?.close();
+    },
+  };
+}

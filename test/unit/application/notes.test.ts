@@ -1,0 +1,90 @@
+import type { DependencyContainer } from 'tsyringe';
+import { CreateNote } from '../../../src/application/notes/create-note';
+import { DeleteNote } from '../../../src/application/notes/delete-note';
+import { GetNote } from '../../../src/application/notes/get-note';
+import { UpdateNote } from '../../../src/application/notes/update-note';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../../src/application/ports/unit-of-work';
+import { VIEW_COUNTER, type ViewCounter } from '../../../src/application/ports/view-counter';
+import { ListTagNotes } from '../../../src/application/tags/list-tag-notes';
+import { ListUserNotes } from '../../../src/application/users/list-user-notes';
+import { buildContainer } from '../../../src/container';
+import { ANONYMOUS, userActor, type Actor } from '../../../src/domain/actor';
+import { DomainError } from '../../../src/domain/domain-error';
+import { testConfig } from '../../support/test-config';
+
+const HERE = { latitude: 48.85, longitude: 2.35 };
+
+async function rejectsWith(promise: Promise<unknown>, kind: DomainError['kind']): Promise<DomainError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).kind).toBe(kind);
+  return error as DomainError;
+}
+
+describe('note use cases (memory adapters)', () => {
+  let c: DependencyContainer;
+  let ann: number;
+  let ben: number;
+  let annNotes: Actor;
+  let benNotes: Actor;
+
+  beforeEach(async () => {
+    c = buildContainer(testConfig(), { kind: 'memory' });
+    const uow = c.resolve<UnitOfWork>(UNIT_OF_WORK);
+    const create = (username: string) => uow.run(({ users }) =>
+      users.create({ username, email: `${username}@x.org`, passwordHash: 'h', name: null, avatarHash: '0'.repeat(32) }, new Date()));
+    ann = await create('ann');
+    ben = await create('ben');
+    annNotes = userActor(ann, ['notes']);
+    benNotes = userActor(ben, ['notes']);
+  });
+
+  it('creating needs a user with the notes scope', async () => {
+    const createNote = c.resolve(CreateNote);
+    await rejectsWith(createNote.execute(ANONYMOUS, { message: 'x', ...HERE }), 'unauthenticated');
+    const error = await rejectsWith(createNote.execute(userActor(ann, ['write']), { message: 'x', ...HERE }), 'insufficient_scope');
+    expect(error.details.scope).toBe('notes');
+    expect(await createNote.execute(annNotes, { message: 'x', ...HERE })).toBeGreaterThan(0);
+  });
+
+  it('addresses recipients by id or username and refuses unknown ones', async () => {
+    const createNote = c.resolve(CreateNote);
+    const id = await createNote.execute(annNotes, { message: 'for ben', visibility: 'recipients', recipients: ['BEN'], ...HERE });
+    const note = await c.resolve(GetNote).execute(userActor(ben, ['readall']), id);
+    expect(note.message).toBe('for ben');
+    const error = await rejectsWith(createNote.execute(annNotes, { message: 'x', visibility: 'recipients', recipients: [ben, 'ghost'], ...HERE }), 'invalid');
+    expect(error.details.fields).toEqual([{ name: 'recipients', problem: 'names unknown users: ghost' }]);
+  });
+
+  it('only the author edits and deletes; others get 403, or 404 when they cannot see the note', async () => {
+    const id = await c.resolve(CreateNote).execute(annNotes, { message: 'mine', ...HERE });
+    const hidden = await c.resolve(CreateNote).execute(annNotes, { message: 'hidden', visibility: 'self', ...HERE });
+    await rejectsWith(c.resolve(UpdateNote).execute(benNotes, id, { message: 'ben was here' }), 'forbidden');
+    await rejectsWith(c.resolve(UpdateNote).execute(benNotes, hidden, { message: 'ben was here' }), 'not_found');
+    await rejectsWith(c.resolve(DeleteNote).execute(userActor(ben, ['delete']), id), 'forbidden');
+    await rejectsWith(c.resolve(DeleteNote).execute(annNotes, id), 'insufficient_scope');
+    await c.resolve(UpdateNote).execute(annNotes, id, { title: 'Renamed' });
+    expect((await c.resolve(GetNote).execute(ANONYMOUS, id)).title).toBe('Renamed');
+    await c.resolve(DeleteNote).execute(userActor(ann, ['delete']), id);
+    await rejectsWith(c.resolve(GetNote).execute(ANONYMOUS, id), 'not_found');
+  });
+
+  it('counts a view of a public note by anyone but its author', async () => {
+    const id = await c.resolve(CreateNote).execute(annNotes, { message: 'seen', ...HERE });
+    const getNote = c.resolve(GetNote);
+    await getNote.execute(ANONYMOUS, id);
+    await getNote.execute(benNotes, id);
+    await getNote.execute(annNotes, id);
+    await c.resolve<ViewCounter>(VIEW_COUNTER).flush();
+    expect((await getNote.execute(annNotes, id)).publicViewsCount).toBe(2);
+  });
+
+  it('lists of an unknown user or tag are 404', async () => {
+    const page = { offset: 0, limit: 20 };
+    await rejectsWith(c.resolve(ListUserNotes).execute(ANONYMOUS, 9999, {}, page), 'not_found');
+    await rejectsWith(c.resolve(ListTagNotes).execute(ANONYMOUS, 'nothing', {}, page), 'not_found');
+    await rejectsWith(c.resolve(ListTagNotes).execute(ANONYMOUS, 'not a tag!', {}, page), 'not_found');
+    await c.resolve(CreateNote).execute(annNotes, { message: '#Found it', ...HERE });
+    expect((await c.resolve(ListTagNotes).execute(ANONYMOUS, '#FOUND', {}, page)).total).toBe(1);
+  });
+});
