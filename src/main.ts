@@ -1,0 +1,111 @@
+import 'reflect-metadata';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { VIEW_COUNTER, type ViewCounter } from './application/ports/view-counter';
+import { startAdminSocket, type AdminSocket } from './adapters/cli/admin-socket';
+import { oneLine } from './adapters/cli/one-line';
+import { openStore } from './adapters/cli/open-store';
+import { buildServer } from './adapters/http/server';
+import { ConfigError, loadConfig } from './config';
+import type { Config } from './config-types';
+import { buildContainer } from './container';
+
+// View counts are gathered in memory and written in batches, off the read path (decisions §3).
+const VIEW_FLUSH_EVERY_MS = 5_000;
+
+/** A listening service and the one way to stop it cleanly. */
+export interface RunningService {
+  app: FastifyInstance;
+  /** Where the server listens, as Fastify reports it (e.g. `http://127.0.0.1:3000`). */
+  address: string;
+  /** Stops accepting, finishes requests in flight, flushes view counts, closes the database, releases DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+/** Everything from an open database to a listening server (and, for the embedded database, the admin socket). */
+export async function startService(config: Config): Promise<RunningService> {
+  const store = await openStore(config, 'server');
+  let app: FastifyInstance | null = null;
+  let admin: AdminSocket | null = null;
+  try {
+    const container = buildContainer(config, { kind: 'database', database: store.database });
+    app = await buildServer(container, { logger: { level: config.logLevel }, https: await tlsFiles(config) });
+    const address = await app.listen({ host: config.host, port: config.port });
+    const log = app.log;
+    if (config.databaseUrl === null) {
+      admin = await startAdminSocket(container, config.dataDir, {
+        onError: (error) => log.error({ err: error }, 'an admin command failed'),
+      });
+    }
+    if (store.migrations.length > 0) log.info({ migrations: store.migrations }, 'applied migrations');
+    log.info(`Place Notes is listening on ${address} and serves ${config.publicUrl}`);
+    const flusher = startViewFlusher(container.resolve<ViewCounter>(VIEW_COUNTER), app);
+    const running = app;
+    const socket = admin;
+    return {
+      app: running,
+      address,
+      stop: async () => {
+        flusher.stop();
+        await Promise.all([running.close(), socket?.close()]);
+        await flusher.flush();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await admin?.close();
+    await app?.close();
+    await store.close();
+    throw error;
+  }
+}
+
+async function tlsFiles(config: Config): Promise<{ cert: Buffer; key: Buffer } | null> {
+  if (config.tlsCertFile === null || config.tlsKeyFile === null) return null;
+  return { cert: await readFile(config.tlsCertFile), key: await readFile(config.tlsKeyFile) };
+}
+
+/** Flushes every few seconds on an unref'd timer; one flush at a time, and a failed flush is logged, not fatal. */
+function startViewFlusher(counter: ViewCounter, app: FastifyInstance): { flush(): Promise<void>; stop(): void } {
+  let running: Promise<void> | null = null;
+  const flush = (): Promise<void> => {
+    running ??= counter.flush().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => {
+    flush().catch((error: unknown) => app.log.error({ err: error }, 'flushing view counts failed'));
+  }, VIEW_FLUSH_EVERY_MS);
+  timer.unref();
+  return { flush, stop: () => clearInterval(timer) };
+}
+
+/** `npm start`: a bad configuration or a held DATA_DIR is one line on stderr and status 1. */
+async function main(): Promise<void> {
+  let service: RunningService;
+  try {
+    service = await startService(loadConfig(process.env));
+  } catch (error) {
+    process.stderr.write(`${error instanceof ConfigError ? '' : 'error: '}${oneLine(error)}\n`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    // A second signal while stopping means: give up on a clean stop and exit now.
+    if (stopping) process.exit(1);
+    stopping = true;
+    service.app.log.info({ signal }, 'shutting down');
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        service.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (require.main === module) void main();
