@@ -1,9 +1,12 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { injectable } from 'tsyringe';
 import type { PasswordHasher } from '../../application/ports/password-hasher';
 
+// `Algorithm.Argon2id`: an ambient const enum, which per-file transpilation (jest, tsx) cannot inline.
+const ARGON2ID = 2 as Algorithm;
+
 // OWASP's argon2id minimum (decisions §7): 19 MiB, 2 passes, one lane.
-export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Passwords as argon2id PHC strings; the parameters travel in the string, so old hashes still verify. */
 @injectable()
