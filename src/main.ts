@@ -29,7 +29,7 @@ export async function startService(config: Config): Promise<RunningService> {
   let admin: AdminSocket | null = null;
   try {
     const container = buildContainer(config, { kind: 'database', database: store.database });
-    app = await buildServer(container, { logger: { level: config.logLevel }, https: await tlsFiles(config) });
+    app = await buildServer(container, { logLevel: config.logLevel, https: await tlsFiles(config) });
     const address = await app.listen({ host: config.host, port: config.port });
     const log = app.log;
     if (config.databaseUrl === null) {

@@ -1,17 +1,19 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { AuthenticateToken } from '../../application/auth/authenticate-token';
 import { CONFIG, type Config } from '../../config-types';
 import { registerAuthentication } from './authentication';
 import { conventionServerOptions, registerConventions } from './build-conventions';
 import { registerHealthRoutes } from './health.routes';
+import { serializeRequest } from './log-redaction';
 import { registerNoteRoutes } from './notes/notes.routes';
 import { registerOpenApi } from './openapi';
 import { registerTagRoutes } from './tags/tags.routes';
 import { registerUserRoutes } from './users/users.routes';
 
 export interface ServerOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** Log requests and errors at this level; no logging when absent. */
+  logLevel?: Config['logLevel'];
   https?: { key: Buffer; cert: Buffer } | null;
 }
 
@@ -19,7 +21,11 @@ export interface ServerOptions {
 export async function buildServer(container: DependencyContainer, options: ServerOptions = {}): Promise<FastifyInstance> {
   const config = container.resolve<Config>(CONFIG);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logLevel === undefined ? false : {
+      level: options.logLevel,
+      serializers: { req: serializeRequest },
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
     trustProxy: config.trustProxy,
     ...conventionServerOptions(options.https ?? null),
     // Keep-alive sockets must not hold a graceful shutdown open.
