@@ -35,6 +35,16 @@ export interface NoteFilter {
   authorId?: number;
   /** A normalised tag name. */
   tag?: string;
+  /** Notes a notemap holds. */
+  notemapId?: number;
+  /** Notes a user favorited. */
+  favoritedBy?: number;
+  /** Notes at a place. */
+  placeId?: number;
+  /** Only notes that carry an image. */
+  withImage?: boolean;
+  /** A user's feed: notes by the users they follow or held by the notemaps they follow. */
+  feedOf?: number;
 }
 
 /**

@@ -10,5 +10,19 @@ export function listedNotes(readerId: number | null, filter: NoteFilter): RawBui
     conditions.push(sql<SqlBool>`exists (
       select 1 from note_tags nt join tags t on t.id = nt.tag_id where nt.note_id = n.id and t.name = ${filter.tag})`);
   }
+  if (filter.notemapId !== undefined) {
+    conditions.push(sql<SqlBool>`exists (select 1 from notemap_notes mn where mn.note_id = n.id and mn.notemap_id = ${filter.notemapId})`);
+  }
+  if (filter.favoritedBy !== undefined) {
+    conditions.push(sql<SqlBool>`exists (select 1 from note_favorites f where f.note_id = n.id and f.user_id = ${filter.favoritedBy})`);
+  }
+  if (filter.placeId !== undefined) conditions.push(sql<SqlBool>`n.place_id = ${filter.placeId}`);
+  if (filter.withImage === true) conditions.push(sql<SqlBool>`n.image_key is not null`);
+  if (filter.feedOf !== undefined) {
+    conditions.push(sql<SqlBool>`(
+      exists (select 1 from user_follows uf where uf.follower_id = ${filter.feedOf} and uf.followed_id = n.author_id)
+      or exists (select 1 from notemap_notes mn join notemap_follows nf on nf.notemap_id = mn.notemap_id
+                 where mn.note_id = n.id and nf.user_id = ${filter.feedOf}))`);
+  }
   return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
 }

@@ -52,12 +52,26 @@ export class MemoryNoteViews implements NoteViews {
   }
 }
 
+/** Whether a note is by a user `userId` follows, or held by a notemap they follow. */
+function inFeedOf(state: MemoryState, userId: number, note: StoredNote): boolean {
+  if (state.userFollows.some((f) => f.followerId === userId && f.followedId === note.authorId)) return true;
+  const followed = new Set(state.notemapFollows.filter((f) => f.userId === userId).map((f) => f.notemapId));
+  return state.notemapNotes.some((mn) => mn.noteId === note.id && followed.has(mn.notemapId));
+}
+
 function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page: PageRequest): Page<NoteView> {
   const tagId = filter.tag === undefined ? undefined : state.tags.find((t) => t.name === filter.tag)?.id;
   const tagged = new Set(state.noteTags.filter((nt) => nt.tagId === tagId).map((nt) => nt.noteId));
+  const inNotemap = new Set(state.notemapNotes.filter((mn) => mn.notemapId === filter.notemapId).map((mn) => mn.noteId));
+  const favorited = new Set(state.favorites.filter((f) => f.userId === filter.favoritedBy).map((f) => f.noteId));
   const matches = state.notes
     .filter((n) => filter.authorId === undefined || n.authorId === filter.authorId)
     .filter((n) => filter.tag === undefined || tagged.has(n.id))
+    .filter((n) => filter.notemapId === undefined || inNotemap.has(n.id))
+    .filter((n) => filter.favoritedBy === undefined || favorited.has(n.id))
+    .filter((n) => filter.placeId === undefined || n.placeId === filter.placeId)
+    .filter((n) => filter.withImage !== true || n.image !== null)
+    .filter((n) => filter.feedOf === undefined || inFeedOf(state, filter.feedOf, n))
     .filter((n) => isReadable(state, n, viewer.readerId))
     .sort(newestFirst);
   return {
