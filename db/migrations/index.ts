@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import { migration as initial } from './0001_initial';
+import { migration as webSessions } from './0002_web_sessions';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -8,4 +9,5 @@ import { migration as initial } from './0001_initial';
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
+  '0002_web_sessions': webSessions,
 };

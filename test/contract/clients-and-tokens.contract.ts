@@ -32,6 +32,26 @@ export function clientAndTokenContract(adapters: () => ContractAdapters, fixture
     it('finds no client for an unknown client id', async () => {
       await expect(clients().findByClientId(fixtures.name('nobody'))).resolves.toBeNull();
     });
+
+    it('lists an owner’s clients newest first, and nobody else’s', async () => {
+      const [owner, other] = [await fixtures.user(), await fixtures.user()];
+      const first = newClient(owner.id);
+      const second = newClient(owner.id, { secretHash: null });
+      await clients().create(first, fixtures.now());
+      await clients().create(second, fixtures.now());
+      await clients().create(newClient(other.id), fixtures.now());
+      const listed = await clients().listByOwner(owner.id);
+      expect(listed.map((c) => c.clientId)).toEqual([second.clientId, first.clientId]);
+      expect(listed[0]).toMatchObject({ secretHash: null, redirectUris: second.redirectUris, ownerId: owner.id });
+    });
+
+    it('replaces a client’s secret hash', async () => {
+      const owner = await fixtures.user();
+      const client = newClient(owner.id);
+      const id = await clients().create(client, fixtures.now());
+      await clients().setSecretHash(id, 'a'.repeat(64));
+      await expect(clients().findByClientId(client.clientId)).resolves.toMatchObject({ secretHash: 'a'.repeat(64) });
+    });
   });
 
   describe('AccessTokenRepository', () => {
@@ -48,8 +68,10 @@ export function clientAndTokenContract(adapters: () => ContractAdapters, fixture
       const now = fixtures.now();
       const id = await tokens().create({ ...token, scopes: [...token.scopes] }, now);
       await expect(tokens().findByHash(token.tokenHash)).resolves.toEqual({
-        id, ...token, scopes: ['read', 'write', 'notes'], createdAt: now, revokedAt: null,
+        id, ...token, scopes: ['read', 'write', 'notes'], authorizationCodeId: null, createdAt: now, revokedAt: null,
       });
+      await expect(tokens().findById(id)).resolves.toMatchObject({ id, tokenHash: token.tokenHash });
+      await expect(tokens().findById(2_000_000_000)).resolves.toBeNull();
     });
 
     it('keeps an expiry time', async () => {
@@ -71,6 +93,32 @@ export function clientAndTokenContract(adapters: () => ContractAdapters, fixture
 
     it('finds no token for an unknown hash', async () => {
       await expect(tokens().findByHash(fixtures.name('nohash'))).resolves.toBeNull();
+    });
+
+    it('revokes the tokens of an authorization code, and those of a user for a client', async () => {
+      const { userId, clientId } = await setUp();
+      const codeId = await adapters().repositories.codes.create({
+        codeHash: fixtures.name('code'), clientId, userId, redirectUri: 'https://app.example/callback', scopes: ['read'],
+        codeChallenge: null, codeChallengeMethod: null, expiresAt: fixtures.now(),
+      }, fixtures.now());
+      const make = (authorizationCodeId: number | null) => {
+        const tokenHash = fixtures.name('hash');
+        return tokens().create({ tokenHash, userId, clientId, scopes: ['read'], expiresAt: null, authorizationCodeId }, fixtures.now())
+          .then((id) => ({ id, tokenHash }));
+      };
+      const fromCode = await make(codeId);
+      const other = await make(null);
+      await expect(tokens().findByHash(fromCode.tokenHash)).resolves.toMatchObject({ authorizationCodeId: codeId });
+
+      const now = fixtures.now();
+      await tokens().revokeForAuthorizationCode(codeId, now);
+      await expect(tokens().findByHash(fromCode.tokenHash)).resolves.toMatchObject({ revokedAt: now });
+      await expect(tokens().findByHash(other.tokenHash)).resolves.toMatchObject({ revokedAt: null });
+
+      const later = fixtures.now();
+      await tokens().revokeForUserAndClient(userId, clientId, later);
+      await expect(tokens().findByHash(other.tokenHash)).resolves.toMatchObject({ revokedAt: later });
+      await expect(tokens().findByHash(fromCode.tokenHash)).resolves.toMatchObject({ revokedAt: now });
     });
   });
 }

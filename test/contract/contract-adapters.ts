@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { AuthorizationViews } from '../../src/application/ports/authorization-views';
+import type { CommentViews } from '../../src/application/ports/comment-views';
+import type { FollowViews } from '../../src/application/ports/follow-views';
+import type { NoteUserListViews } from '../../src/application/ports/note-user-list-views';
 import type { NoteViews } from '../../src/application/ports/note-views';
+import type { NotemapUserViews } from '../../src/application/ports/notemap-user-views';
+import type { NotemapViews } from '../../src/application/ports/notemap-views';
+import type { PlaceViews } from '../../src/application/ports/place-views';
 import type { TagViews } from '../../src/application/ports/tag-views';
 import type { Repositories, UnitOfWork } from '../../src/application/ports/unit-of-work';
 import type { UserViews } from '../../src/application/ports/user-views';
@@ -16,6 +23,13 @@ export interface ContractAdapters {
   userViews: UserViews;
   tagViews: TagViews;
   viewCounter: ViewCounter;
+  commentViews: CommentViews;
+  noteUserLists: NoteUserListViews;
+  followViews: FollowViews;
+  placeViews: PlaceViews;
+  notemapViews: NotemapViews;
+  notemapUserViews: NotemapUserViews;
+  authorizationViews: AuthorizationViews;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,12 @@
 import type { Database } from '../../src/adapters/persistence/kysely/database';
+import { KyselyAuthorizationViews } from '../../src/adapters/persistence/kysely/kysely-authorization-views';
+import { KyselyCommentViews } from '../../src/adapters/persistence/kysely/kysely-comment-views';
+import { KyselyFollowViews } from '../../src/adapters/persistence/kysely/kysely-follow-views';
+import { KyselyNoteUserListViews } from '../../src/adapters/persistence/kysely/kysely-note-user-list-views';
 import { KyselyNoteViews } from '../../src/adapters/persistence/kysely/kysely-note-views';
+import { KyselyPlaceViews } from '../../src/adapters/persistence/kysely/kysely-place-views';
+import { KyselyNotemapUserViews } from '../../src/adapters/persistence/kysely/kysely-notemap-user-views';
+import { KyselyNotemapViews } from '../../src/adapters/persistence/kysely/kysely-notemap-views';
 import { kyselyRepositories } from '../../src/adapters/persistence/kysely/kysely-repositories';
 import { KyselyTagViews } from '../../src/adapters/persistence/kysely/kysely-tag-views';
 import { KyselyUnitOfWork } from '../../src/adapters/persistence/kysely/kysely-unit-of-work';
@@ -17,6 +24,13 @@ export function kyselyAdapters(database: Database): ContractAdapters {
     userViews: new KyselyUserViews(kysely),
     tagViews: new KyselyTagViews(kysely),
     viewCounter: new KyselyViewCounter(kysely),
+    commentViews: new KyselyCommentViews(kysely),
+    noteUserLists: new KyselyNoteUserListViews(kysely),
+    followViews: new KyselyFollowViews(kysely),
+    placeViews: new KyselyPlaceViews(kysely),
+    notemapViews: new KyselyNotemapViews(kysely),
+    notemapUserViews: new KyselyNotemapUserViews(kysely),
+    authorizationViews: new KyselyAuthorizationViews(kysely),
     close: () => database.close(),
   };
 }

@@ -51,6 +51,8 @@ describe('Kysely: relations the read models count and deletes cascade', () => {
       .returning('id').executeTakeFirstOrThrow();
     await db.insertInto('place_follows').values({ place_id: place.id, user_id: user.id, created_at: now }).execute();
     const publicNote = await fixtures.note(author.id);
+    // A followed place counts while the viewer may read one of its notes.
+    await db.updateTable('notes').set({ place_id: place.id }).where('id', '=', publicNote).execute();
     const privateNote = await fixtures.note(author.id, { visibility: 'self' });
     await db.insertInto('note_favorites').values([
       { note_id: publicNote, user_id: user.id, created_at: now },

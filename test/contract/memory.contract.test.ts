@@ -1,7 +1,22 @@
 import { MemoryAccessTokenRepository } from '../../src/adapters/persistence/memory/memory-access-token-repository';
+import { MemoryAuthorizationCodeRepository } from '../../src/adapters/persistence/memory/memory-authorization-code-repository';
+import { MemoryAuthorizationViews } from '../../src/adapters/persistence/memory/memory-authorization-views';
+import { MemoryRefreshTokenRepository } from '../../src/adapters/persistence/memory/memory-refresh-token-repository';
+import { MemorySessionRepository } from '../../src/adapters/persistence/memory/memory-session-repository';
 import { MemoryClientRepository } from '../../src/adapters/persistence/memory/memory-client-repository';
+import { MemoryCommentRepository } from '../../src/adapters/persistence/memory/memory-comment-repository';
+import { MemoryCommentViews } from '../../src/adapters/persistence/memory/memory-comment-views';
+import { MemoryFavoriteRepository } from '../../src/adapters/persistence/memory/memory-favorite-repository';
+import { MemoryFindRepository } from '../../src/adapters/persistence/memory/memory-find-repository';
+import { MemoryFollowRepository } from '../../src/adapters/persistence/memory/memory-follow-repository';
+import { MemoryFollowViews } from '../../src/adapters/persistence/memory/memory-follow-views';
 import { MemoryNoteRepository } from '../../src/adapters/persistence/memory/memory-note-repository';
+import { MemoryNoteUserListViews } from '../../src/adapters/persistence/memory/memory-note-user-list-views';
 import { MemoryNoteViews } from '../../src/adapters/persistence/memory/memory-note-views';
+import { MemoryPlaceViews } from '../../src/adapters/persistence/memory/memory-place-views';
+import { MemoryNotemapRepository } from '../../src/adapters/persistence/memory/memory-notemap-repository';
+import { MemoryNotemapUserViews } from '../../src/adapters/persistence/memory/memory-notemap-user-views';
+import { MemoryNotemapViews } from '../../src/adapters/persistence/memory/memory-notemap-views';
 import { MemoryStore } from '../../src/adapters/persistence/memory/memory-store';
 import { MemoryTagViews } from '../../src/adapters/persistence/memory/memory-tag-views';
 import { MemoryUnitOfWork } from '../../src/adapters/persistence/memory/memory-unit-of-work';
@@ -19,12 +34,27 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
       notes: new MemoryNoteRepository(store),
       clients: new MemoryClientRepository(store),
       tokens: new MemoryAccessTokenRepository(store),
+      comments: new MemoryCommentRepository(store),
+      favorites: new MemoryFavoriteRepository(store),
+      finds: new MemoryFindRepository(store),
+      follows: new MemoryFollowRepository(store),
+      notemaps: new MemoryNotemapRepository(store),
+      codes: new MemoryAuthorizationCodeRepository(store),
+      refreshTokens: new MemoryRefreshTokenRepository(store),
+      sessions: new MemorySessionRepository(store),
     },
+    authorizationViews: new MemoryAuthorizationViews(store),
     uow: new MemoryUnitOfWork(store),
     noteViews: new MemoryNoteViews(store),
     userViews: new MemoryUserViews(store),
     tagViews: new MemoryTagViews(store),
     viewCounter: new MemoryViewCounter(store),
+    commentViews: new MemoryCommentViews(store),
+    noteUserLists: new MemoryNoteUserListViews(store),
+    followViews: new MemoryFollowViews(store),
+    placeViews: new MemoryPlaceViews(store),
+    notemapViews: new MemoryNotemapViews(store),
+    notemapUserViews: new MemoryNotemapUserViews(store),
     close: async () => {},
   };
 }
@@ -89,6 +119,8 @@ describe('memory: relations the read models count and deletes cascade', () => {
     store.state.places.push(place);
     store.state.placeFollows.push({ placeId: place.id, userId: user.id, createdAt });
     const publicNote = await fixtures.note(author.id);
+    // A followed place counts while the viewer may read one of its notes.
+    for (const n of store.state.notes) if (n.id === publicNote) n.placeId = place.id;
     const privateNote = await fixtures.note(author.id, { visibility: 'self' });
     store.state.favorites.push({ noteId: publicNote, userId: user.id, createdAt }, { noteId: privateNote, userId: user.id, createdAt });
 

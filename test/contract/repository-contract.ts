@@ -1,7 +1,13 @@
 import { clientAndTokenContract } from './clients-and-tokens.contract';
+import { oauthGrantsContract } from './oauth-grants.contract';
+import { commentsContract } from './comments.contract';
 import { Fixtures, type AdapterFactory, type ContractAdapters } from './contract-adapters';
+import { favoritesContract } from './favorites.contract';
+import { followsContract } from './follows.contract';
 import { noteViewsContract } from './note-views.contract';
+import { notemapsContract } from './notemaps.contract';
 import { noteRepositoryContract } from './notes.contract';
+import { placesContract } from './places.contract';
 import { tagViewsContract } from './tag-views.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 import { userViewsContract } from './user-views.contract';
@@ -34,9 +40,15 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
     noteRepositoryContract(adapters, fixtures);
     unitOfWorkContract(adapters, fixtures);
     clientAndTokenContract(adapters, fixtures);
+    oauthGrantsContract(adapters, fixtures);
     noteViewsContract(adapters, fixtures);
     userViewsContract(adapters, fixtures);
     tagViewsContract(adapters, fixtures);
     viewCounterContract(adapters, fixtures);
+    commentsContract(adapters, fixtures);
+    favoritesContract(adapters, fixtures);
+    followsContract(adapters, fixtures);
+    placesContract(adapters, fixtures);
+    notemapsContract(adapters, fixtures);
   });
 }

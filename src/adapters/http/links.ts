@@ -14,12 +14,20 @@ export class Links {
     return `${this.origin}/notes/${id}`;
   }
 
+  notemap(id: number): string {
+    return `${this.origin}/notemaps/${id}`;
+  }
+
   user(username: string): string {
     return `${this.origin}/users/${encodeURIComponent(username)}`;
   }
 
   tag(name: string): string {
     return `${this.origin}/tags/${encodeURIComponent(name)}`;
+  }
+
+  place(id: number): string {
+    return `${this.origin}/places/${id}`;
   }
 
   avatar(hash: string): string {

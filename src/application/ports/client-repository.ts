@@ -23,5 +23,9 @@ export interface NewClient {
 export interface ClientRepository {
   create(client: NewClient, now: Date): Promise<number>;
   findByClientId(clientId: string): Promise<Client | null>;
+  /** A user's applications, newest first. */
+  listByOwner(ownerId: number): Promise<Client[]>;
+  /** Replaces the secret's hash: the old secret stops working at once. */
+  setSecretHash(id: number, secretHash: string): Promise<void>;
 }
 export const CLIENT_REPOSITORY = 'ClientRepository';

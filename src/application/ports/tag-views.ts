@@ -13,5 +13,10 @@ export interface TagViews {
   ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<TagView>>;
   /** A tag by its normalised name, or null when no note ever carried it. */
   byName(viewer: Viewer, name: string): Promise<TagView | null>;
+  /**
+   * The most used tags among the notes of a notemap the viewer may read (at most NOTEMAP_TAGS_MAX),
+   * most used first, then by name; `total` is the size of that short list.
+   */
+  ofNotemap(viewer: Viewer, notemapId: number, page: PageRequest): Promise<Page<TagView>>;
 }
 export const TAG_VIEWS = 'TagViews';

@@ -1,6 +1,14 @@
 import type { AccessTokenRepository } from './access-token-repository';
+import type { AuthorizationCodeRepository } from './authorization-code-repository';
 import type { ClientRepository } from './client-repository';
+import type { CommentRepository } from './comment-repository';
+import type { FavoriteRepository } from './favorite-repository';
+import type { FindRepository } from './find-repository';
+import type { FollowRepository } from './follow-repository';
 import type { NoteRepository } from './note-repository';
+import type { NotemapRepository } from './notemap-repository';
+import type { RefreshTokenRepository } from './refresh-token-repository';
+import type { SessionRepository } from './session-repository';
 import type { UserRepository } from './user-repository';
 
 /** The repositories bound to one transaction. */
@@ -9,6 +17,14 @@ export interface Repositories {
   notes: NoteRepository;
   clients: ClientRepository;
   tokens: AccessTokenRepository;
+  favorites: FavoriteRepository;
+  finds: FindRepository;
+  follows: FollowRepository;
+  comments: CommentRepository;
+  notemaps: NotemapRepository;
+  codes: AuthorizationCodeRepository;
+  refreshTokens: RefreshTokenRepository;
+  sessions: SessionRepository;
 }
 
 /** Runs work in one transaction: all of its writes land, or none do. */

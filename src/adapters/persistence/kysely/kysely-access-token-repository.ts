@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { AccessTokenRecord, AccessTokenRepository, NewAccessToken } from '../../../application/ports/access-token-repository';
 import { isScope } from '../../../domain/scopes';
 import { KYSELY } from './database';
-import type { Schema } from './schema';
+import type { AccessTokensTable, Schema } from './schema';
 
 @injectable()
 export class KyselyAccessTokenRepository implements AccessTokenRepository {
@@ -18,6 +18,7 @@ export class KyselyAccessTokenRepository implements AccessTokenRepository {
         client_id: token.clientId,
         // Space-separated, as OAuth writes scopes; read back in the same order.
         scopes: token.scopes.join(' '),
+        authorization_code_id: token.authorizationCodeId ?? null,
         expires_at: token.expiresAt,
         created_at: now,
       })
@@ -28,21 +29,40 @@ export class KyselyAccessTokenRepository implements AccessTokenRepository {
 
   async findByHash(tokenHash: string): Promise<AccessTokenRecord | null> {
     const row = await this.db.selectFrom('access_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-    if (!row) return null;
-    return {
-      id: row.id,
-      tokenHash: row.token_hash,
-      userId: row.user_id,
-      clientId: row.client_id,
-      scopes: row.scopes.split(' ').filter(isScope),
-      expiresAt: row.expires_at,
-      createdAt: row.created_at,
-      revokedAt: row.revoked_at,
-    };
+    return row ? toRecord(row) : null;
+  }
+
+  async findById(id: number): Promise<AccessTokenRecord | null> {
+    const row = await this.db.selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toRecord(row) : null;
   }
 
   async revoke(id: number, now: Date): Promise<void> {
     // The first revocation's time stands.
     await this.db.updateTable('access_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
   }
+
+  async revokeForAuthorizationCode(authorizationCodeId: number, now: Date): Promise<void> {
+    await this.db.updateTable('access_tokens').set({ revoked_at: now })
+      .where('authorization_code_id', '=', authorizationCodeId).where('revoked_at', 'is', null).execute();
+  }
+
+  async revokeForUserAndClient(userId: number, clientId: number, now: Date): Promise<void> {
+    await this.db.updateTable('access_tokens').set({ revoked_at: now })
+      .where('user_id', '=', userId).where('client_id', '=', clientId).where('revoked_at', 'is', null).execute();
+  }
+}
+
+function toRecord(row: Selectable<AccessTokensTable>): AccessTokenRecord {
+  return {
+    id: row.id,
+    tokenHash: row.token_hash,
+    userId: row.user_id,
+    clientId: row.client_id,
+    scopes: row.scopes.split(' ').filter(isScope),
+    authorizationCodeId: row.authorization_code_id,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
 }

@@ -1,8 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Repositories } from '../../../application/ports/unit-of-work';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository';
+import { KyselyAuthorizationCodeRepository } from './kysely-authorization-code-repository';
 import { KyselyClientRepository } from './kysely-client-repository';
+import { KyselyCommentRepository } from './kysely-comment-repository';
+import { KyselyFavoriteRepository } from './kysely-favorite-repository';
+import { KyselyFindRepository } from './kysely-find-repository';
+import { KyselyFollowRepository } from './kysely-follow-repository';
 import { KyselyNoteRepository } from './kysely-note-repository';
+import { KyselyNotemapRepository } from './kysely-notemap-repository';
+import { KyselyRefreshTokenRepository } from './kysely-refresh-token-repository';
+import { KyselySessionRepository } from './kysely-session-repository';
 import { KyselyUserRepository } from './kysely-user-repository';
 import type { Schema } from './schema';
 
@@ -13,5 +21,13 @@ export function kyselyRepositories(db: Kysely<Schema>): Repositories {
     notes: new KyselyNoteRepository(db),
     clients: new KyselyClientRepository(db),
     tokens: new KyselyAccessTokenRepository(db),
+    favorites: new KyselyFavoriteRepository(db),
+    finds: new KyselyFindRepository(db),
+    follows: new KyselyFollowRepository(db),
+    notemaps: new KyselyNotemapRepository(db),
+    comments: new KyselyCommentRepository(db),
+    codes: new KyselyAuthorizationCodeRepository(db),
+    refreshTokens: new KyselyRefreshTokenRepository(db),
+    sessions: new KyselySessionRepository(db),
   };
 }

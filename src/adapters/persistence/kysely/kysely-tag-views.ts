@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
+import { NOTEMAP_TAGS_MAX } from '../../../application/ports/notemap-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { TagView, TagViews } from '../../../application/ports/tag-views';
 import type { Viewer } from '../../../application/ports/viewer';
@@ -37,6 +38,25 @@ export class KyselyTagViews implements TagViews {
       ofReadableNote.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map((row) => ({ id: row.id, name: row.name, notesCount: row.notes_count })), total: count.total };
+  }
+
+  async ofNotemap(viewer: Viewer, notemapId: number, page: PageRequest): Promise<Page<TagView>> {
+    // The short list is at most NOTEMAP_TAGS_MAX rows: one statement fetches it whole, paging slices it.
+    const rows = await this.db
+      .selectFrom('notemap_notes as mn')
+      .innerJoin('notes as n', 'n.id', 'mn.note_id')
+      .innerJoin('note_tags as nt', 'nt.note_id', 'n.id')
+      .innerJoin('tags as t', 't.id', 'nt.tag_id')
+      .where('mn.notemap_id', '=', notemapId)
+      .where(readableNote('n', viewer.readerId))
+      .groupBy(['t.id', 't.name'])
+      .select(['t.id', 't.name', visibleNotesCount(viewer.readerId).as('notes_count')])
+      .orderBy(sql`count(*)`, 'desc')
+      .orderBy(sql`t.name collate "C"`)
+      .limit(NOTEMAP_TAGS_MAX)
+      .execute();
+    const items = rows.map((row) => ({ id: row.id, name: row.name, notesCount: row.notes_count }));
+    return { items: items.slice(page.offset, page.offset + page.limit), total: items.length };
   }
 
   async byName(viewer: Viewer, name: string): Promise<TagView | null> {

@@ -34,7 +34,9 @@ export class KyselyUserViews implements UserViews {
         count(sql`user_follows uf where uf.follower_id = u.id`).as('following'),
         count(sql`notemaps m where m.owner_id = u.id`).as('notemaps'),
         count(sql`notemap_follows mf where mf.user_id = u.id`).as('followed_notemaps'),
-        count(sql`place_follows pf where pf.user_id = u.id`).as('followed_places'),
+        // A place is there for the viewer only while they may read one of its notes (see kysely-place-views.ts).
+        count(sql`place_follows pf where pf.user_id = u.id
+          and exists (select 1 from notes n where n.place_id = pf.place_id and ${readable})`).as('followed_places'),
         // A place here is a distinct (city, country), compared without case, among public notes only.
         count(sql`(select distinct lower(n.city), lower(n.country) from notes n
           where n.author_id = u.id and n.visibility = 'public' and (n.city is not null or n.country is not null)) p`)

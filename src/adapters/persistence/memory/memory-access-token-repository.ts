@@ -15,7 +15,9 @@ export class MemoryAccessTokenRepository implements AccessTokenRepository {
         throw new DomainError('conflict', 'an access token with this hash exists');
       }
       const id = this.store.nextId('accessTokens');
-      accessTokens.push({ ...structuredClone(token), id, createdAt: new Date(now), revokedAt: null });
+      accessTokens.push({
+        ...structuredClone(token), authorizationCodeId: token.authorizationCodeId ?? null, id, createdAt: new Date(now), revokedAt: null,
+      });
       return id;
     });
   }
@@ -27,11 +29,31 @@ export class MemoryAccessTokenRepository implements AccessTokenRepository {
     });
   }
 
-  /** Revoking twice keeps the first revocation time. */
-  revoke(id: number, now: Date): Promise<void> {
+  findById(id: number): Promise<AccessTokenRecord | null> {
     return this.store.with(({ accessTokens }) => {
       const token = accessTokens.find((t) => t.id === id);
-      if (token && token.revokedAt === null) token.revokedAt = new Date(now);
+      return token ? structuredClone(token) : null;
+    });
+  }
+
+  /** Revoking twice keeps the first revocation time. */
+  revoke(id: number, now: Date): Promise<void> {
+    return this.revokeWhere((t) => t.id === id, now);
+  }
+
+  revokeForAuthorizationCode(authorizationCodeId: number, now: Date): Promise<void> {
+    return this.revokeWhere((t) => t.authorizationCodeId === authorizationCodeId, now);
+  }
+
+  revokeForUserAndClient(userId: number, clientId: number, now: Date): Promise<void> {
+    return this.revokeWhere((t) => t.userId === userId && t.clientId === clientId, now);
+  }
+
+  private revokeWhere(matches: (token: AccessTokenRecord) => boolean, now: Date): Promise<void> {
+    return this.store.with(({ accessTokens }) => {
+      for (const token of accessTokens) {
+        if (matches(token) && token.revokedAt === null) token.revokedAt = new Date(now);
+      }
     });
   }
 }

@@ -24,4 +24,17 @@ export class MemoryClientRepository implements ClientRepository {
       return client ? structuredClone(client) : null;
     });
   }
+
+  listByOwner(ownerId: number): Promise<Client[]> {
+    return this.store.with(({ clients }) => structuredClone(clients
+      .filter((c) => c.ownerId === ownerId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)));
+  }
+
+  setSecretHash(id: number, secretHash: string): Promise<void> {
+    return this.store.with(({ clients }) => {
+      const client = clients.find((c) => c.id === id);
+      if (client) client.secretHash = secretHash;
+    });
+  }
 }

@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AccessTokenRecord } from '../../../application/ports/access-token-repository';
+import type { AuthorizationCodeRecord } from '../../../application/ports/authorization-code-repository';
+import type { RefreshTokenRecord } from '../../../application/ports/refresh-token-repository';
+import type { WebSession } from '../../../application/ports/session-repository';
 import type { Client } from '../../../application/ports/client-repository';
 import type { Location } from '../../../domain/location';
 import type { User } from '../../../domain/user';
@@ -126,15 +129,20 @@ export interface MemoryState {
   notemapFollows: StoredNotemapFollow[];
   places: StoredPlace[];
   placeFollows: StoredPlaceFollow[];
+  authorizationCodes: AuthorizationCodeRecord[];
+  refreshTokens: RefreshTokenRecord[];
+  webSessions: WebSession[];
 }
 
-export type Sequence = 'users' | 'clients' | 'accessTokens' | 'notes' | 'tags' | 'comments' | 'notemaps' | 'places';
+export type Sequence = 'users' | 'clients' | 'accessTokens' | 'notes' | 'tags' | 'comments' | 'notemaps' | 'places'
+  | 'authorizationCodes' | 'refreshTokens' | 'webSessions';
 
 export function emptyState(): MemoryState {
   return {
     users: [], clients: [], accessTokens: [], notes: [], tags: [], noteTags: [], recipients: [],
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
     userFollows: [], notemapFollows: [], places: [], placeFollows: [],
+    authorizationCodes: [], refreshTokens: [], webSessions: [],
   };
 }
 

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'tsyringe';
+import { NOTEMAP_TAGS_MAX } from '../../../application/ports/notemap-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { TagView, TagViews } from '../../../application/ports/tag-views';
 import type { Viewer } from '../../../application/ports/viewer';
@@ -18,6 +19,10 @@ export class MemoryTagViews implements TagViews {
     return this.store.with((state) => tagsOfNote(state, viewer, noteId, page));
   }
 
+  ofNotemap(viewer: Viewer, notemapId: number, page: PageRequest): Promise<Page<TagView>> {
+    return this.store.with((state) => tagsOfNotemap(state, viewer, notemapId, page));
+  }
+
   byName(viewer: Viewer, name: string): Promise<TagView | null> {
     return this.store.with((state) => {
       const tag = state.tags.find((t) => t.name === name);
@@ -33,6 +38,22 @@ function tagsOfNote(state: MemoryState, viewer: Viewer, noteId: number, page: Pa
   const tagIds = new Set(state.noteTags.filter((nt) => nt.noteId === noteId).map((nt) => nt.tagId));
   const tags = state.tags.filter((t) => tagIds.has(t.id)).sort((a, b) => compareNames(a.name, b.name));
   const readable = readableNoteIds(state, viewer.readerId);
+  return {
+    items: tags.slice(page.offset, page.offset + page.limit).map((t) => tagView(state, t, readable)),
+    total: tags.length,
+  };
+}
+
+/** The most used tags among the readable notes of a notemap, at most NOTEMAP_TAGS_MAX, then by name. */
+function tagsOfNotemap(state: MemoryState, viewer: Viewer, notemapId: number, page: PageRequest): Page<TagView> {
+  const readable = readableNoteIds(state, viewer.readerId);
+  const held = new Set(state.notemapNotes.filter((mn) => mn.notemapId === notemapId && readable.has(mn.noteId)).map((mn) => mn.noteId));
+  const uses = new Map<number, number>();
+  for (const nt of state.noteTags) if (held.has(nt.noteId)) uses.set(nt.tagId, (uses.get(nt.tagId) ?? 0) + 1);
+  const tags = state.tags
+    .filter((t) => uses.has(t.id))
+    .sort((a, b) => (uses.get(b.id) ?? 0) - (uses.get(a.id) ?? 0) || compareNames(a.name, b.name))
+    .slice(0, NOTEMAP_TAGS_MAX);
   return {
     items: tags.slice(page.offset, page.offset + page.limit).map((t) => tagView(state, t, readable)),
     total: tags.length,

@@ -1,8 +1,16 @@
 import { inject, injectable } from 'tsyringe';
 import type { Repositories, UnitOfWork } from '../../../application/ports/unit-of-work';
 import { MemoryAccessTokenRepository } from './memory-access-token-repository';
+import { MemoryAuthorizationCodeRepository } from './memory-authorization-code-repository';
 import { MemoryClientRepository } from './memory-client-repository';
+import { MemoryCommentRepository } from './memory-comment-repository';
+import { MemoryFavoriteRepository } from './memory-favorite-repository';
+import { MemoryFindRepository } from './memory-find-repository';
+import { MemoryFollowRepository } from './memory-follow-repository';
 import { MemoryNoteRepository } from './memory-note-repository';
+import { MemoryNotemapRepository } from './memory-notemap-repository';
+import { MemoryRefreshTokenRepository } from './memory-refresh-token-repository';
+import { MemorySessionRepository } from './memory-session-repository';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
 import { MemoryUserRepository } from './memory-user-repository';
 
@@ -17,6 +25,14 @@ export class MemoryUnitOfWork implements UnitOfWork {
       notes: new MemoryNoteRepository(store),
       clients: new MemoryClientRepository(store),
       tokens: new MemoryAccessTokenRepository(store),
+      favorites: new MemoryFavoriteRepository(store),
+      finds: new MemoryFindRepository(store),
+      follows: new MemoryFollowRepository(store),
+      notemaps: new MemoryNotemapRepository(store),
+      comments: new MemoryCommentRepository(store),
+      codes: new MemoryAuthorizationCodeRepository(store),
+      refreshTokens: new MemoryRefreshTokenRepository(store),
+      sessions: new MemorySessionRepository(store),
     };
   }
 

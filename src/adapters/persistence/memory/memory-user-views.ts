@@ -26,7 +26,9 @@ function userView(state: MemoryState, user: StoredUser, viewer: Viewer): UserVie
     counts: {
       favorites: count(state.favorites, (f) => f.userId === user.id && readable.has(f.noteId)),
       followedNotemaps: count(state.notemapFollows, (f) => f.userId === user.id),
-      followedPlaces: count(state.placeFollows, (f) => f.userId === user.id),
+      // A place is there for the viewer only while they may read one of its notes (see memory-place-views.ts).
+      followedPlaces: count(state.placeFollows, (f) => f.userId === user.id
+        && state.notes.some((n) => n.placeId === f.placeId && readable.has(n.id))),
       followers: count(state.userFollows, (f) => f.followedId === user.id),
       following: count(state.userFollows, (f) => f.followerId === user.id),
       notemaps: count(state.notemaps, (m) => m.ownerId === user.id),

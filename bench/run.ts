@@ -1,0 +1,343 @@
+// `npm run bench`: the real service against a minimal Fastify + pg baseline, on one fresh PostgreSQL
+// database, measured alternately in one run and reported as ratios. See docs/benchmarks.md.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, runToEnd, startChild, waitUntilOk } from './children';
+import { noteBody, seed } from './seed';
+
+const ROOT = resolve(__dirname, '..');
+// The Node.js the project pins, whatever `node` the machine has.
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+
+function envInt(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+const SETTINGS = {
+  connections: envInt('BENCH_CONNECTIONS', 10, 1, 100),
+  /** Measured seconds per side, split into PAIRS segments that alternate with the other side's. */
+  seconds: envInt('BENCH_SECONDS', 10, 2, 120),
+  warmupS: envInt('BENCH_WARMUP_SECONDS', 3, 1, 30),
+  notes: envInt('BENCH_NOTES', 2_000, 100, 20_000),
+  users: 3,
+};
+// A B, B A, A B, B A: each pair is measured back to back, and each side goes first as often as second.
+const PAIRS = 4;
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** What one side of a comparison sends: a fixed request, or a path that changes per request. */
+interface Target {
+  label: string;
+  origin: string;
+  method: 'GET' | 'POST';
+  path: string;
+  nextPath?: () => string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Scenario {
+  name: string;
+  /** What the ratio is taken against, as shown in the table. */
+  versus: string;
+  subject: Target;
+  reference: Target;
+}
+
+interface Segment {
+  completed: number;
+  seconds: number;
+  latenciesMs: number[];
+}
+
+interface Side {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
+interface Row {
+  scenario: Scenario;
+  subject: Side;
+  reference: Side;
+  /** The req/s ratio of each pair of neighbouring segments: its spread shows how noisy the run was. */
+  pairRatios: number[];
+}
+
+/** One autocannon run at `target`; any error, timeout or non-2xx answer fails the benchmark. */
+async function hit(target: Target, seconds: number): Promise<Segment> {
+  const latenciesMs: number[] = [];
+  const options: autocannon.Options = {
+    url: `${target.origin}${target.path}`,
+    connections: SETTINGS.connections,
+    duration: seconds,
+    // The run stops at the first sample tick after `duration`: ticks every 250 ms keep fractional durations honest.
+    sampleInt: 250,
+    method: target.method,
+    timeout: 10,
+    bailout: 100,
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.body !== undefined ? { body: target.body } : {}),
+  };
+  const nextPath = target.nextPath;
+  if (nextPath) options.requests = [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }];
+  const result = await new Promise<autocannon.Result>((resolvePromise, reject) => {
+    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolvePromise(done)));
+    // autocannon's own latency histogram has 1 ms resolution; these are the exact times, 2xx only.
+    instance.on('response', (_client, statusCode, _bytes, ms) => {
+      if (statusCode >= 200 && statusCode < 300) latenciesMs.push(ms);
+    });
+  });
+  const problems = { errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, mismatches: result.mismatches };
+  if (Object.values(problems).some((n) => n > 0) || latenciesMs.length === 0) {
+    throw new Error(`${target.label} ${target.method} ${target.path}: ${JSON.stringify(problems)}, status codes ${JSON.stringify(result.statusCodeStats)}`);
+  }
+  return { completed: latenciesMs.length, seconds: result.duration, latenciesMs };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+function summarise(segments: readonly Segment[]): Side {
+  const completed = segments.reduce((sum, s) => sum + s.completed, 0);
+  const seconds = segments.reduce((sum, s) => sum + s.seconds, 0);
+  const sorted = Float64Array.from(segments.flatMap((s) => s.latenciesMs)).sort();
+  return { rps: completed / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), requests: completed };
+}
+
+/** Warm both sides up, then measure them in alternating pairs, so drift and other load fall on both alike. */
+async function runScenario(scenario: Scenario): Promise<Row> {
+  const { subject, reference } = scenario;
+  const segmentS = SETTINGS.seconds / PAIRS;
+  log(`${scenario.name}: warming up, then ${PAIRS} × ${segmentS} s per side`);
+  await hit(subject, SETTINGS.warmupS);
+  await hit(reference, SETTINGS.warmupS);
+  const measured: Record<'subject' | 'reference', Segment[]> = { subject: [], reference: [] };
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const order = pair % 2 === 0 ? (['subject', 'reference'] as const) : (['reference', 'subject'] as const);
+    for (const side of order) measured[side].push(await hit(scenario[side], segmentS));
+  }
+  const rate = (s: Segment): number => s.completed / s.seconds;
+  const pairRatios = measured.subject.map((s, i) => rate(s) / rate(measured.reference[i] ?? s));
+  return { scenario, subject: summarise(measured.subject), reference: summarise(measured.reference), pairRatios };
+}
+
+function cycle(ids: readonly number[]): () => string {
+  let next = 0;
+  return () => `/v2/notes/${ids[next++ % ids.length] ?? 1}`;
+}
+
+/** Both servers must answer the same page and the same note before their speeds are compared. */
+async function checkSameAnswers(service: string, baseline: string, id: number, expectedCount: number): Promise<void> {
+  const get = async (url: string): Promise<{ data: unknown; meta: { count?: number } }> => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as { data: unknown; meta: { count?: number } };
+  };
+  const ids = (page: { data: unknown }): number[] => (page.data as { id: number }[]).map((note) => note.id);
+  const [a, b] = await Promise.all([get(`${service}/v2/notes`), get(`${baseline}/v2/notes`)]);
+  if (JSON.stringify(ids(a)) !== JSON.stringify(ids(b)) || a.meta.count !== b.meta.count || a.meta.count !== expectedCount || ids(a).length !== 20) {
+    throw new Error(`the service and the baseline disagree on the first page: ${JSON.stringify({ service: [a.meta.count, ids(a)], baseline: [b.meta.count, ids(b)] })}`);
+  }
+  const [one, other] = await Promise.all([get(`${service}/v2/notes/${id}`), get(`${baseline}/v2/notes/${id}`)]);
+  const message = (body: { data: unknown }): unknown => (body.data as { message?: unknown }).message;
+  if (message(one) !== message(other)) throw new Error(`the service and the baseline disagree on note ${id}`);
+}
+
+function log(line: string): void {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+function table(rows: readonly Row[]): string {
+  const header = ['scenario', 'compared with', 'req/s ratio', '(pairs: min–max)', 'p99 ratio', 'req/s (this / that)', 'p50 ms (this / that)', 'p99 ms (this / that)'];
+  const body = rows.map(({ scenario, subject, reference, pairRatios }) => [
+    scenario.name,
+    scenario.versus,
+    `${fixed(subject.rps / reference.rps, 2)}×`,
+    `${fixed(Math.min(...pairRatios), 2)}–${fixed(Math.max(...pairRatios), 2)}`,
+    `${fixed(subject.p99 / reference.p99, 2)}×`,
+    `${fixed(subject.rps, 0)} / ${fixed(reference.rps, 0)}`,
+    `${fixed(subject.p50, 2)} / ${fixed(reference.p50, 2)}`,
+    `${fixed(subject.p99, 2)} / ${fixed(reference.p99, 2)}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/** Everything to undo, newest first; each step runs even when an earlier one fails. */
+class Cleanup {
+  private readonly steps: { name: string; run: () => Promise<void> }[] = [];
+  private running: Promise<void> | null = null;
+
+  add(name: string, run: () => Promise<void>): void {
+    this.steps.unshift({ name, run });
+  }
+
+  run(): Promise<void> {
+    this.running ??= (async () => {
+      for (const step of this.steps) {
+        try {
+          await step.run();
+        } catch (error) {
+          log(`cleanup: ${step.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+          process.exitCode = 1;
+        }
+      }
+    })();
+    return this.running;
+  }
+}
+
+async function adminQuery(sql: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(cleanup: Cleanup): Promise<void> {
+  const started = Date.now();
+  const database = `place_notes_bench_${process.pid}`;
+  const databaseUrl = (() => {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    return url.href;
+  })();
+  const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: process.env.HOME, ...extra });
+
+  // PostgreSQL first: it fails faster than the build.
+  const version = (await adminQuery('show server_version')).rows[0] as { server_version: string };
+  log('building the service (tsc -p tsconfig.build.json)');
+  await runToEnd('build', NODE, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], childEnv({}), 300_000);
+
+  // A database named after our pid can only be left over from a run that was killed.
+  await adminQuery(`drop database if exists "${database}" with (force)`);
+  await adminQuery(`create database "${database}"`);
+  cleanup.add(`drop database ${database}`, async () => {
+    await adminQuery(`drop database if exists "${database}" with (force)`);
+  });
+  const dataDir = await mkdtemp(join(tmpdir(), 'place-notes-bench-'));
+  cleanup.add('remove DATA_DIR', () => rm(dataDir, { recursive: true, force: true }));
+
+  const servicePort = await freePort();
+  const service = startChild('service', NODE, ['dist/src/main.js'], childEnv({
+    DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(servicePort),
+    PUBLIC_URL: `http://127.0.0.1:${servicePort}`, LOG_LEVEL: 'warn',
+  }));
+  cleanup.add('stop the service', () => service.stop());
+  const serviceOrigin = `http://127.0.0.1:${servicePort}`;
+  await waitUntilOk(service, `${serviceOrigin}/readyz`, 60_000);
+  log(`service listening on ${serviceOrigin} (database ${database}, PostgreSQL ${version.server_version})`);
+
+  const seedStarted = Date.now();
+  const seeded = await seed({
+    origin: serviceOrigin, env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    users: SETTINGS.users, notes: SETTINGS.notes, concurrency: 8, timeoutMs: 180_000,
+  });
+  log(`seeded ${SETTINGS.users} users and ${seeded.noteIds.length} notes in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  await vacuum(databaseUrl);
+
+  const baselinePort = await freePort();
+  const baseline = startChild('baseline', NODE, ['--import', 'tsx', 'bench/baseline-server.ts'],
+    childEnv({ DATABASE_URL: databaseUrl, PORT: String(baselinePort) }), true);
+  cleanup.add('stop the baseline', () => baseline.stop());
+  const baselineOrigin = `http://127.0.0.1:${baselinePort}`;
+  await waitUntilOk(baseline, `${baselineOrigin}/healthz`, 60_000);
+
+  const someId = seeded.noteIds[Math.floor(seeded.noteIds.length / 2)] ?? 1;
+  await checkSameAnswers(serviceOrigin, baselineOrigin, someId, seeded.noteIds.length);
+
+  // Ids in a scrambled but fixed order, the same sequence for both sides.
+  const ids = seeded.noteIds.map((id, i) => ({ id, key: (i * 7919) % seeded.noteIds.length })).sort((a, b) => a.key - b.key).map((x) => x.id);
+  const service_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'service', origin: serviceOrigin, ...extra });
+  const baseline_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'baseline', origin: baselineOrigin, ...extra });
+  const scenarios: Scenario[] = [
+    {
+      name: 'GET /v2/notes (page of 20)', versus: 'baseline GET /v2/notes',
+      subject: service_({ method: 'GET', path: '/v2/notes' }),
+      reference: baseline_({ method: 'GET', path: '/v2/notes' }),
+    },
+    {
+      name: 'GET /v2/notes/:id', versus: 'baseline GET /v2/notes/:id',
+      subject: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+      reference: baseline_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+    },
+    // Last, because it adds notes (which would lengthen the list's count for any scenario after it).
+    {
+      name: 'POST /v2/notes (write)', versus: 'service GET /v2/notes/:id',
+      subject: service_({
+        method: 'POST', path: '/v2/notes', body: JSON.stringify(noteBody(0)),
+        headers: { authorization: `Bearer ${seeded.tokens[0] ?? ''}`, 'content-type': 'application/json' },
+      }),
+      reference: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+    },
+  ];
+
+  const rows: Row[] = [];
+  for (const scenario of scenarios) rows.push(await runScenario(scenario));
+
+  const cpu = cpus();
+  process.stdout.write([
+    '',
+    `Place Notes benchmark, ${new Date().toISOString()}`,
+    `${cpu.length} CPU cores (${cpu[0]?.model.trim() ?? 'unknown'}), Node.js ${process.versions.node}, PostgreSQL ${version.server_version}`,
+    `${SETTINGS.connections} connections; per side ${SETTINGS.warmupS} s warm-up, then ${SETTINGS.seconds} s measured in ${PAIRS} segments alternating with the other side (AB BA AB BA);`,
+    `${seeded.noteIds.length} public notes by ${SETTINGS.users} users. Ratios are this ÷ that: req/s above 1 is faster, p99 above 1 is slower.`,
+    '',
+    table(rows),
+    '',
+    `(${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
+    '',
+  ].join('\n'));
+}
+
+/** VACUUM ANALYZE the bench database, so both servers read a table with fresh statistics. */
+async function vacuum(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+const cleanup = new Cleanup();
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(1);
+    interrupted = true;
+    log(`${signal}: cleaning up`);
+    void cleanup.run().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+main(cleanup).then(
+  async () => {
+    await cleanup.run();
+    process.exit(process.exitCode ?? 0);
+  },
+  async (error: unknown) => {
+    log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await cleanup.run();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,44 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { DependencyContainer } from 'tsyringe';
+import { FavoriteComment } from '../../../application/comments/favorite-comment';
+import { UnfavoriteComment } from '../../../application/comments/unfavorite-comment';
+import { EmptyEnvelope, empty } from '../envelope';
+import { parseId } from '../ids';
+import { CommentFavoriterParams, NoteCommentParams } from './comment.schemas';
+
+/** Favoriting a comment: first time 201, a repeat 200 with nothing duplicated (decisions §5). */
+export function registerCommentFavoriteRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const favoriteComment = container.resolve(FavoriteComment);
+  const unfavoriteComment = container.resolve(UnfavoriteComment);
+
+  api.post('/v2/notes/:note_id/comments/:id/favoriters', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Favorite a comment', tags: ['comments'], params: NoteCommentParams,
+      response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
+    },
+  }, async (request, reply) => {
+    const noteId = parseId(request.params.note_id, 'note');
+    const created = await favoriteComment.execute(request.actor, noteId, parseId(request.params.id, 'comment'));
+    const status = created ? 201 : 200;
+    reply.code(status);
+    return empty(status);
+  });
+
+  // `…/favorites/:user_id` answers too, as decisions §6 has it for notes.
+  for (const segment of ['favoriters', 'favorites']) {
+    api.delete(`/v2/notes/:note_id/comments/:id/${segment}/:user_id`, {
+      config: { scope: 'write' },
+      schema: {
+        summary: segment === 'favoriters' ? 'Unfavorite a comment (the token’s user)' : 'Unfavorite a comment (alias)',
+        tags: ['comments'], params: CommentFavoriterParams, response: { 200: EmptyEnvelope },
+      },
+    }, async (request) => {
+      const { note_id: noteId, id, user_id: userId } = request.params;
+      await unfavoriteComment.execute(request.actor, parseId(noteId, 'note'), parseId(id, 'comment'), parseId(userId, 'user'));
+      return empty();
+    });
+  }
+}

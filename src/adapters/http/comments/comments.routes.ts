@@ -1,0 +1,89 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { CreateComment } from '../../../application/comments/create-comment';
+import { DeleteComment } from '../../../application/comments/delete-comment';
+import { GetComment } from '../../../application/comments/get-comment';
+import { ListNoteComments } from '../../../application/comments/list-note-comments';
+import { UpdateComment } from '../../../application/comments/update-comment';
+import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { registerCommentFavoriteRoutes } from './comment-favorites.routes';
+import { COMMENT_BODY_LIMIT } from './comment-body-limit';
+import { presentComment } from './comment.presenter';
+import { Comment, CommentBody, NoteCommentParams, NoteCommentsParams } from './comment.schemas';
+
+/** Comments of notes (decisions §4, §5) and, through comment-favorites.routes.ts, their favorites. */
+export function registerCommentRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const listComments = container.resolve(ListNoteComments);
+  const getComment = container.resolve(GetComment);
+  const createComment = container.resolve(CreateComment);
+  const updateComment = container.resolve(UpdateComment);
+  const deleteComment = container.resolve(DeleteComment);
+
+  api.get('/v2/notes/:note_id/comments', {
+    schema: {
+      summary: 'Comments of a note (oldest first)', tags: ['comments'], params: NoteCommentsParams,
+      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Comment) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listComments.execute(request.actor, parseId(request.params.note_id, 'note'), page);
+    const items = result.items.map((comment) => presentComment(comment, request.actor, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+
+  api.get('/v2/notes/:note_id/comments/:id', {
+    schema: { summary: 'Get a comment', tags: ['comments'], params: NoteCommentParams, response: { 200: SingleEnvelope(Comment) } },
+  }, async (request) => {
+    const comment = await getComment.execute(request.actor, parseId(request.params.note_id, 'note'), parseId(request.params.id, 'comment'));
+    return single(presentComment(comment, request.actor, links));
+  });
+
+  api.post('/v2/notes/:note_id/comments', {
+    config: { scope: 'write' },
+    bodyLimit: COMMENT_BODY_LIMIT,
+    schema: {
+      summary: 'Create a comment', tags: ['comments'], params: NoteCommentsParams, body: CommentBody,
+      response: { 201: SingleEnvelope(Comment) },
+    },
+  }, async (request, reply) => {
+    const noteId = parseId(request.params.note_id, 'note');
+    const id = await createComment.execute(request.actor, noteId, request.body);
+    const comment = await getComment.execute(request.actor, noteId, id);
+    reply.code(201);
+    return single(presentComment(comment, request.actor, links), 201);
+  });
+
+  api.put('/v2/notes/:note_id/comments/:id', {
+    config: { scope: 'write' },
+    bodyLimit: COMMENT_BODY_LIMIT,
+    schema: {
+      summary: 'Edit a comment (its author)', tags: ['comments'], params: NoteCommentParams, body: CommentBody,
+      response: { 200: SingleEnvelope(Comment) },
+    },
+  }, async (request) => {
+    const noteId = parseId(request.params.note_id, 'note');
+    const id = parseId(request.params.id, 'comment');
+    await updateComment.execute(request.actor, noteId, id, request.body);
+    return single(presentComment(await getComment.execute(request.actor, noteId, id), request.actor, links));
+  });
+
+  api.delete('/v2/notes/:note_id/comments/:id', {
+    config: { scope: 'write' },
+    schema: {
+      summary: "Delete a comment (its author or the note's author)", tags: ['comments'], params: NoteCommentParams,
+      response: { 200: EmptyEnvelope },
+    },
+  }, async (request) => {
+    await deleteComment.execute(request.actor, parseId(request.params.note_id, 'note'), parseId(request.params.id, 'comment'));
+    return empty();
+  });
+
+  registerCommentFavoriteRoutes(app, container);
+}

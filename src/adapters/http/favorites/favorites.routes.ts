@@ -1,0 +1,76 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { FavoriteNote } from '../../../application/favorites/favorite-note';
+import { ListFavoriters } from '../../../application/favorites/list-favoriters';
+import { ListUserFavorites } from '../../../application/favorites/list-user-favorites';
+import { UnfavoriteNote } from '../../../application/favorites/unfavorite-note';
+import { IdParams } from '../common.schemas';
+import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { presentNote } from '../notes/note.presenter';
+import { Note } from '../notes/note.schemas';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { presentUserListItem } from '../users/user.presenter';
+import { UserListItem } from '../users/user.schemas';
+import { NoteRelationParams, RelationCreatedResponses } from './note-relation.schemas';
+
+export function registerFavoriteRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const listFavoriters = container.resolve(ListFavoriters);
+  const favoriteNote = container.resolve(FavoriteNote);
+  const unfavoriteNote = container.resolve(UnfavoriteNote);
+  const listUserFavorites = container.resolve(ListUserFavorites);
+
+  api.get('/v2/notes/:id/favoriters', {
+    schema: {
+      summary: 'Users who favorited a note', tags: ['favorites'], params: IdParams,
+      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(UserListItem) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listFavoriters.execute(request.actor, parseId(request.params.id, 'note'), page);
+    const items = result.items.map((user) => presentUserListItem(user, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+
+  api.post('/v2/notes/:id/favoriters', {
+    config: { scope: 'write' },
+    schema: { summary: 'Favorite a note', tags: ['favorites'], params: IdParams, response: RelationCreatedResponses },
+  }, async (request, reply) => {
+    const created = await favoriteNote.execute(request.actor, parseId(request.params.id, 'note'));
+    const status = created ? 201 : 200;
+    reply.code(status);
+    return empty(status);
+  });
+
+  // decisions §6: `favoriters` is the path, `favorites` answers the same.
+  for (const [path, summary] of [
+    ['/v2/notes/:id/favoriters/:user_id', 'Unfavorite a note'],
+    ['/v2/notes/:id/favorites/:user_id', 'Unfavorite a note (the same as …/favoriters/:user_id)'],
+  ] as const) {
+    api.delete(path, {
+      config: { scope: 'write' },
+      schema: { summary, tags: ['favorites'], params: NoteRelationParams, response: { 200: EmptyEnvelope } },
+    }, async (request) => {
+      const noteId = parseId(request.params.id, 'note');
+      await unfavoriteNote.execute(request.actor, noteId, parseId(request.params.user_id, 'user'));
+      return empty();
+    });
+  }
+
+  api.get('/v2/users/:user_id/favorites', {
+    schema: {
+      summary: "A user's favorite notes", tags: ['favorites'], params: Type.Object({ user_id: Type.String() }),
+      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listUserFavorites.execute(request.actor, parseId(request.params.user_id, 'user'), {}, page);
+    const items = result.items.map((note) => presentNote(note, request.actor, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+}

@@ -1,0 +1,55 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { ListFinders } from '../../../application/finders/list-finders';
+import { MarkFound } from '../../../application/finders/mark-found';
+import { UnmarkFound } from '../../../application/finders/unmark-found';
+import { IdParams } from '../common.schemas';
+import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { NoteRelationParams, RelationCreatedResponses } from '../favorites/note-relation.schemas';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { presentUserListItem } from '../users/user.presenter';
+import { UserListItem } from '../users/user.schemas';
+
+/** Finders (decisions §3, **ext** beyond the GET): users who marked a note "I found this place". */
+export function registerFinderRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const listFinders = container.resolve(ListFinders);
+  const markFound = container.resolve(MarkFound);
+  const unmarkFound = container.resolve(UnmarkFound);
+
+  api.get('/v2/notes/:id/finders', {
+    schema: {
+      summary: 'Users that found a note', tags: ['finders'], params: IdParams,
+      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(UserListItem) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listFinders.execute(request.actor, parseId(request.params.id, 'note'), page);
+    const items = result.items.map((user) => presentUserListItem(user, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+
+  api.post('/v2/notes/:id/finders', {
+    config: { scope: 'write' },
+    schema: { summary: 'Mark a note found', tags: ['finders'], params: IdParams, response: RelationCreatedResponses },
+  }, async (request, reply) => {
+    const created = await markFound.execute(request.actor, parseId(request.params.id, 'note'));
+    const status = created ? 201 : 200;
+    reply.code(status);
+    return empty(status);
+  });
+
+  api.delete('/v2/notes/:id/finders/:user_id', {
+    config: { scope: 'write' },
+    schema: { summary: 'Unmark a note found', tags: ['finders'], params: NoteRelationParams, response: { 200: EmptyEnvelope } },
+  }, async (request) => {
+    const noteId = parseId(request.params.id, 'note');
+    await unmarkFound.execute(request.actor, noteId, parseId(request.params.user_id, 'user'));
+    return empty();
+  });
+}

@@ -1,0 +1,48 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { ListNoteNotemaps } from '../../../application/notemaps/list-note-notemaps';
+import { ListUserNotemaps } from '../../../application/notemaps/list-user-notemaps';
+import { IdParams } from '../common.schemas';
+import { ListEnvelope, list } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { presentNotemap } from './notemap.presenter';
+import { Notemap, UserIdParams } from './notemap.schemas';
+
+/** Lists of notemaps hanging off notes and users: holding a note, made by a user, followed by a user. */
+export function registerNotemapListRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const listNoteNotemaps = container.resolve(ListNoteNotemaps);
+  const listUserNotemaps = container.resolve(ListUserNotemaps);
+  const query = Type.Object(PagingQuery);
+  const response = { 200: ListEnvelope(Notemap) };
+
+  api.get('/v2/notes/:id/notemaps', {
+    schema: { summary: 'Notemaps holding a note', tags: ['notemaps'], params: IdParams, querystring: query, response },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listNoteNotemaps.execute(request.actor, parseId(request.params.id, 'note'), page);
+    const items = result.items.map((notemap) => presentNotemap(notemap, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+
+  // decisions §6: followed_notemaps is the path; followed_maps, the index's name, answers the same.
+  for (const [path, summary, relation] of [
+    ['/v2/users/:user_id/notemaps', "A user's notemaps", 'created'],
+    ['/v2/users/:user_id/followed_notemaps', 'Notemaps a user follows', 'followed'],
+    ['/v2/users/:user_id/followed_maps', 'Notemaps a user follows (the same as followed_notemaps)', 'followed'],
+  ] as const) {
+    api.get(path, {
+      schema: { summary, tags: ['notemaps'], params: UserIdParams, querystring: query, response },
+    }, async (request) => {
+      const page = toPageRequest(request.query);
+      const result = await listUserNotemaps.execute(request.actor, parseId(request.params.user_id, 'user'), relation, page);
+      const items = result.items.map((notemap) => presentNotemap(notemap, links));
+      return list(items, result.total, nextUrl(request, page, result.total));
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { AddNotemapNote } from '../../../application/notemaps/add-notemap-note';
+import { ListNotemapNotes } from '../../../application/notemaps/list-notemap-notes';
+import { ListNotemapTags } from '../../../application/notemaps/list-notemap-tags';
+import { RemoveNotemapNote } from '../../../application/notemaps/remove-notemap-note';
+import { IdParams } from '../common.schemas';
+import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { presentNote } from '../notes/note.presenter';
+import { Note } from '../notes/note.schemas';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { presentTag } from '../tags/tag.presenter';
+import { Tag } from '../tags/tag.schemas';
+import { AddNoteBody, NotemapNoteParams } from './notemap.schemas';
+
+/** The notes of a notemap (all, with images, their tags) and adding or removing one. */
+export function registerNotemapNoteRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const listNotes = container.resolve(ListNotemapNotes);
+  const listTags = container.resolve(ListNotemapTags);
+  const addNote = container.resolve(AddNotemapNote);
+  const removeNote = container.resolve(RemoveNotemapNote);
+
+  for (const [path, summary, withImage] of [
+    ['/v2/notemaps/:id/notes', 'Notes of a notemap', false],
+    ['/v2/notemaps/:id/notes_with_images', 'Notes of a notemap that carry an image', true],
+  ] as const) {
+    api.get(path, {
+      schema: { summary, tags: ['notemaps'], params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) } },
+    }, async (request) => {
+      const page = toPageRequest(request.query);
+      const filter = withImage ? { withImage: true } : {};
+      const result = await listNotes.execute(request.actor, parseId(request.params.id, 'notemap'), filter, page);
+      const items = result.items.map((note) => presentNote(note, request.actor, links));
+      return list(items, result.total, nextUrl(request, page, result.total));
+    });
+  }
+
+  api.get('/v2/notemaps/:id/tags', {
+    schema: {
+      summary: 'Tags used in the notes of a notemap (the 20 most used)', tags: ['notemaps'], params: IdParams,
+      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Tag) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listTags.execute(request.actor, parseId(request.params.id, 'notemap'), page);
+    return list(result.items.map((tag) => presentTag(tag, links)), result.total, nextUrl(request, page, result.total));
+  });
+
+  api.post('/v2/notemaps/:id/notes', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Add a note to a notemap (201; 200 when it is already there)', tags: ['notemaps'], params: IdParams,
+      body: AddNoteBody, response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
+    },
+  }, async (request, reply) => {
+    const notemapId = parseId(request.params.id, 'notemap');
+    const added = await addNote.execute(request.actor, notemapId, parseId(String(request.body.note_id), 'note'));
+    const status = added ? 201 : 200;
+    reply.code(status);
+    return empty(status);
+  });
+
+  api.delete('/v2/notemaps/:id/notes/:note_id', {
+    config: { scope: 'write' },
+    schema: { summary: 'Remove a note from a notemap', tags: ['notemaps'], params: NotemapNoteParams, response: { 200: EmptyEnvelope } },
+  }, async (request) => {
+    await removeNote.execute(request.actor, parseId(request.params.id, 'notemap'), parseId(request.params.note_id, 'note'));
+    return empty();
+  });
+}

@@ -1,0 +1,61 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { FollowNotemap } from '../../../application/notemaps/follow-notemap';
+import { ListNotemapUsers } from '../../../application/notemaps/list-notemap-users';
+import { UnfollowNotemap } from '../../../application/notemaps/unfollow-notemap';
+import { IdParams } from '../common.schemas';
+import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { presentUserListItem } from '../users/user.presenter';
+import { UserListItem } from '../users/user.schemas';
+import { NotemapUserParams } from './notemap.schemas';
+
+/** The users of a notemap (authors, followers) and following or unfollowing it. */
+export function registerNotemapUserRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const listUsers = container.resolve(ListNotemapUsers);
+  const follow = container.resolve(FollowNotemap);
+  const unfollow = container.resolve(UnfollowNotemap);
+
+  for (const [relation, summary] of [
+    ['authors', 'Authors of a notemap: its creator and the authors of its notes'],
+    ['followers', 'Followers of a notemap'],
+  ] as const) {
+    api.get(`/v2/notemaps/:id/${relation}`, {
+      schema: {
+        summary, tags: ['notemaps'], params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(UserListItem) },
+      },
+    }, async (request) => {
+      const page = toPageRequest(request.query);
+      const result = await listUsers.execute(request.actor, parseId(request.params.id, 'notemap'), relation, page);
+      const items = result.items.map((user) => presentUserListItem(user, links));
+      return list(items, result.total, nextUrl(request, page, result.total));
+    });
+  }
+
+  api.post('/v2/notemaps/:id/followers', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Follow a notemap (201; 200 when already following)', tags: ['notemaps'], params: IdParams,
+      response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
+    },
+  }, async (request, reply) => {
+    const followed = await follow.execute(request.actor, parseId(request.params.id, 'notemap'));
+    const status = followed ? 201 : 200;
+    reply.code(status);
+    return empty(status);
+  });
+
+  api.delete('/v2/notemaps/:id/followers/:user_id', {
+    config: { scope: 'write' },
+    schema: { summary: 'Unfollow a notemap (the token\'s user only)', tags: ['notemaps'], params: NotemapUserParams, response: { 200: EmptyEnvelope } },
+  }, async (request) => {
+    await unfollow.execute(request.actor, parseId(request.params.id, 'notemap'), parseId(request.params.user_id, 'user'));
+    return empty();
+  });
+}

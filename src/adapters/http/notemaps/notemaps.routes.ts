@@ -1,0 +1,79 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { CreateNotemap } from '../../../application/notemaps/create-notemap';
+import { DeleteNotemap } from '../../../application/notemaps/delete-notemap';
+import { GetNotemap } from '../../../application/notemaps/get-notemap';
+import { ListNotemaps } from '../../../application/notemaps/list-notemaps';
+import { UpdateNotemap } from '../../../application/notemaps/update-notemap';
+import { IdParams } from '../common.schemas';
+import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { registerNotemapListRoutes } from './notemap-lists.routes';
+import { registerNotemapNoteRoutes } from './notemap-notes.routes';
+import { registerNotemapUserRoutes } from './notemap-users.routes';
+import { presentNotemap } from './notemap.presenter';
+import { Notemap, NotemapBody } from './notemap.schemas';
+
+/** Every notemap route: the notemap itself here, its notes, users and the lists of notemaps in their own files. */
+export function registerNotemapRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const getNotemap = container.resolve(GetNotemap);
+  const listNotemaps = container.resolve(ListNotemaps);
+  const createNotemap = container.resolve(CreateNotemap);
+  const updateNotemap = container.resolve(UpdateNotemap);
+  const deleteNotemap = container.resolve(DeleteNotemap);
+
+  api.get('/v2/notemaps', {
+    schema: { summary: 'Get notemaps', tags: ['notemaps'], querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Notemap) } },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listNotemaps.execute(request.actor, page);
+    const items = result.items.map((notemap) => presentNotemap(notemap, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+
+  api.get('/v2/notemaps/:id', {
+    schema: { summary: 'Get a notemap', tags: ['notemaps'], params: IdParams, response: { 200: SingleEnvelope(Notemap) } },
+  }, async (request) => {
+    const notemap = await getNotemap.execute(request.actor, parseId(request.params.id, 'notemap'));
+    return single(presentNotemap(notemap, links));
+  });
+
+  api.post('/v2/notemaps', {
+    config: { scope: 'write' },
+    schema: { summary: 'Create a notemap', tags: ['notemaps'], body: NotemapBody, response: { 201: SingleEnvelope(Notemap) } },
+  }, async (request, reply) => {
+    const id = await createNotemap.execute(request.actor, request.body);
+    const notemap = await getNotemap.execute(request.actor, id);
+    reply.code(201);
+    return single(presentNotemap(notemap, links), 201);
+  });
+
+  api.put('/v2/notemaps/:id', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Edit a notemap', tags: ['notemaps'], params: IdParams, body: NotemapBody, response: { 200: SingleEnvelope(Notemap) },
+    },
+  }, async (request) => {
+    const id = parseId(request.params.id, 'notemap');
+    await updateNotemap.execute(request.actor, id, request.body);
+    return single(presentNotemap(await getNotemap.execute(request.actor, id), links));
+  });
+
+  api.delete('/v2/notemaps/:id', {
+    config: { scope: 'write' },
+    schema: { summary: 'Delete a notemap', tags: ['notemaps'], params: IdParams, response: { 200: EmptyEnvelope } },
+  }, async (request) => {
+    await deleteNotemap.execute(request.actor, parseId(request.params.id, 'notemap'));
+    return empty();
+  });
+
+  registerNotemapNoteRoutes(app, container);
+  registerNotemapUserRoutes(app, container);
+  registerNotemapListRoutes(app, container);
+}

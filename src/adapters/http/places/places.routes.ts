@@ -1,0 +1,105 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { DependencyContainer } from 'tsyringe';
+import { FollowPlace } from '../../../application/places/follow-place';
+import { GetPlace } from '../../../application/places/get-place';
+import { ListFollowedPlaces } from '../../../application/places/list-followed-places';
+import { ListPlaceFollowers } from '../../../application/places/list-place-followers';
+import { ListPlaceNotes } from '../../../application/places/list-place-notes';
+import { ListPlaces } from '../../../application/places/list-places';
+import { UnfollowPlace } from '../../../application/places/unfollow-place';
+import { IdParams } from '../common.schemas';
+import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
+import { FollowCreatedResponses, UserIdParams } from '../follows/follow.schemas';
+import { parseId } from '../ids';
+import { Links } from '../links';
+import { presentNote } from '../notes/note.presenter';
+import { Note } from '../notes/note.schemas';
+import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { presentUserListItem } from '../users/user.presenter';
+import { UserListItem } from '../users/user.schemas';
+import { presentPlace } from './place.presenter';
+import { Place, PlaceFollowParams, PlaceQuery } from './place.schemas';
+
+/** Places (**ext**, decisions §3): a place the caller may read no note of is 404, like a private note. */
+export function registerPlaceRoutes(app: FastifyInstance, container: DependencyContainer): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const links = container.resolve(Links);
+  const listPlaces = container.resolve(ListPlaces);
+  const getPlace = container.resolve(GetPlace);
+  const listPlaceNotes = container.resolve(ListPlaceNotes);
+  const listPlaceFollowers = container.resolve(ListPlaceFollowers);
+  const followPlace = container.resolve(FollowPlace);
+  const unfollowPlace = container.resolve(UnfollowPlace);
+  const listFollowedPlaces = container.resolve(ListFollowedPlaces);
+  const paging = Type.Object(PagingQuery);
+
+  api.get('/v2/places', {
+    schema: { summary: 'Find places', tags: ['places'], querystring: PlaceQuery, response: { 200: ListEnvelope(Place) } },
+  }, async (request) => {
+    const { offset, limit, ...filter } = request.query;
+    const page = toPageRequest({ offset, limit });
+    const result = await listPlaces.execute(request.actor, filter, page);
+    return list(result.items.map((place) => presentPlace(place, links)), result.total, nextUrl(request, page, result.total));
+  });
+
+  api.get('/v2/places/:id', {
+    schema: { summary: 'Get a place', tags: ['places'], params: IdParams, response: { 200: SingleEnvelope(Place) } },
+  }, async (request) => {
+    const place = await getPlace.execute(request.actor, parseId(request.params.id, 'place'));
+    return single(presentPlace(place, links));
+  });
+
+  api.get('/v2/places/:id/notes', {
+    schema: { summary: 'Notes at a place', tags: ['places'], params: IdParams, querystring: paging, response: { 200: ListEnvelope(Note) } },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listPlaceNotes.execute(request.actor, parseId(request.params.id, 'place'), {}, page);
+    const items = result.items.map((note) => presentNote(note, request.actor, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+
+  api.get('/v2/places/:id/followers', {
+    schema: {
+      summary: 'Users that follow a place', tags: ['places'], params: IdParams, querystring: paging,
+      response: { 200: ListEnvelope(UserListItem) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listPlaceFollowers.execute(request.actor, parseId(request.params.id, 'place'), page);
+    const items = result.items.map((user) => presentUserListItem(user, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+
+  api.post('/v2/places/:id/followers', {
+    config: { scope: 'write' },
+    schema: { summary: 'Follow a place', tags: ['places'], params: IdParams, response: FollowCreatedResponses },
+  }, async (request, reply) => {
+    const created = await followPlace.execute(request.actor, parseId(request.params.id, 'place'));
+    const status = created ? 201 : 200;
+    reply.code(status);
+    return empty(status);
+  });
+
+  api.delete('/v2/places/:id/followers/:user_id', {
+    config: { scope: 'write' },
+    schema: { summary: 'Unfollow a place', tags: ['places'], params: PlaceFollowParams, response: { 200: EmptyEnvelope } },
+  }, async (request) => {
+    const placeId = parseId(request.params.id, 'place');
+    await unfollowPlace.execute(request.actor, placeId, parseId(request.params.user_id, 'user'));
+    return empty();
+  });
+
+  api.get('/v2/users/:user_id/followed_places', {
+    schema: {
+      summary: 'Places a user follows', tags: ['places'], params: UserIdParams, querystring: paging,
+      response: { 200: ListEnvelope(Place) },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query);
+    const result = await listFollowedPlaces.execute(request.actor, parseId(request.params.user_id, 'user'), page);
+    const items = result.items.map((place) => presentPlace(place, links));
+    return list(items, result.total, nextUrl(request, page, result.total));
+  });
+}

@@ -1,0 +1,143 @@
+import type OAuth2Server from '@node-oauth/oauth2-server';
+import { inject, injectable } from 'tsyringe';
+import { AuthenticateClient } from '../../application/auth/authenticate-client';
+import { ConsumeAuthorizationCode } from '../../application/auth/consume-authorization-code';
+import { FindAuthorizationCode } from '../../application/auth/find-authorization-code';
+import { FindClient } from '../../application/auth/find-client';
+import { FindRefreshToken } from '../../application/auth/find-refresh-token';
+import { IssueAuthorizationCode } from '../../application/auth/issue-authorization-code';
+import { IssueTokens } from '../../application/auth/issue-tokens';
+import type { OAuthClient } from '../../application/auth/oauth-client';
+import { RedeemRefreshToken } from '../../application/auth/redeem-refresh-token';
+import { DomainError } from '../../domain/domain-error';
+import { parseScopes, type Scope } from '../../domain/scopes';
+
+export type OAuthModel = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
+
+/** The grants every client may use at the token endpoint. */
+const GRANTS = ['authorization_code', 'refresh_token'];
+
+/** The library's view of a client; its `id` is our numeric id as text. */
+function libraryClient(client: OAuthClient): OAuth2Server.Client {
+  return { id: String(client.id), clientId: client.clientId, redirectUris: client.redirectUris, grants: GRANTS, isPublic: client.isPublic };
+}
+
+function libraryClientId(id: number): OAuth2Server.Client {
+  return { id: String(id), grants: GRANTS };
+}
+
+/**
+ * The `@node-oauth/oauth2-server` model over the application's use cases. One model serves one request:
+ * it remembers which authorization code the grant came from, so the tokens it saves are tied to that code.
+ */
+@injectable()
+export class OAuthModelFactory {
+  constructor(
+    @inject(FindClient) private readonly findClient: FindClient,
+    @inject(AuthenticateClient) private readonly authenticateClient: AuthenticateClient,
+    @inject(IssueAuthorizationCode) private readonly issueCode: IssueAuthorizationCode,
+    @inject(FindAuthorizationCode) private readonly findCode: FindAuthorizationCode,
+    @inject(ConsumeAuthorizationCode) private readonly consumeCode: ConsumeAuthorizationCode,
+    @inject(IssueTokens) private readonly issueTokens: IssueTokens,
+    @inject(FindRefreshToken) private readonly findRefreshToken: FindRefreshToken,
+    @inject(RedeemRefreshToken) private readonly redeemRefreshToken: RedeemRefreshToken,
+  ) {}
+
+  create(): OAuthModel {
+    let authorizationCodeId: number | null = null;
+    return {
+      // `null` comes from /authorize (no authentication there); otherwise the secret, or undefined for a public client.
+      getClient: async (clientId: string, clientSecret: string | null | undefined) => {
+        const client = clientSecret === null
+          ? await this.findClient.execute(clientId)
+          : await this.authenticateClient.execute(clientId, clientSecret ?? null);
+        return client === null ? false : libraryClient(client);
+      },
+
+      validateScope: async (_user, _client, scope) => {
+        try {
+          return parseScopes((scope ?? []).join(' '));
+        } catch (error) {
+          if (error instanceof DomainError) return false;
+          throw error;
+        }
+      },
+
+      saveAuthorizationCode: async (code, client, user) => {
+        const issued = await this.issueCode.execute({
+          clientId: Number(client.id),
+          userId: userId(user),
+          redirectUri: code.redirectUri,
+          scopes: (code.scope ?? ['read']) as Scope[],
+          codeChallenge: code.codeChallenge ?? null,
+          codeChallengeMethod: code.codeChallengeMethod ?? null,
+        });
+        return { ...code, authorizationCode: issued.code, expiresAt: issued.expiresAt, client, user };
+      },
+
+      getAuthorizationCode: async (code: string) => {
+        const found = await this.findCode.execute(code);
+        if (found === null) return false;
+        authorizationCodeId = found.code.id;
+        return {
+          authorizationCode: code,
+          // A Date of this realm: the library checks `instanceof Date`, and cloned dates may come from another.
+          expiresAt: new Date(found.code.expiresAt.getTime()),
+          redirectUri: found.code.redirectUri,
+          scope: found.code.scopes,
+          client: libraryClientId(found.code.clientId),
+          user: found.user,
+          ...(found.code.codeChallenge === null ? {} : {
+            codeChallenge: found.code.codeChallenge,
+            codeChallengeMethod: found.code.codeChallengeMethod ?? 'S256',
+          }),
+        };
+      },
+
+      // Must answer true only for the exchange that used the code first.
+      revokeAuthorizationCode: async () => authorizationCodeId !== null && this.consumeCode.execute(authorizationCodeId),
+
+      saveToken: async (token, client, user) => {
+        const issued = await this.issueTokens.execute({
+          clientId: Number(client.id),
+          userId: userId(user),
+          scopes: (token.scope ?? ['read']) as Scope[],
+          authorizationCodeId,
+          withRefreshToken: true,
+        });
+        return {
+          accessToken: issued.accessToken,
+          ...(issued.accessTokenExpiresAt === null ? {} : { accessTokenExpiresAt: new Date(issued.accessTokenExpiresAt.getTime()) }),
+          ...(issued.refreshToken === null ? {} : { refreshToken: issued.refreshToken }),
+          scope: issued.scopes,
+          client,
+          user,
+        };
+      },
+
+      getRefreshToken: async (refreshToken: string) => {
+        const found = await this.findRefreshToken.execute(refreshToken);
+        if (found === null) return false;
+        authorizationCodeId = found.authorizationCodeId;
+        return {
+          refreshToken,
+          scope: found.scopes,
+          client: libraryClientId(found.clientId),
+          user: { id: found.userId, username: found.username },
+          refreshTokenId: found.id,
+        };
+      },
+
+      revokeToken: async (token) => this.redeemRefreshToken.execute(Number(token.refreshTokenId)),
+
+      // API requests are authenticated by AuthenticateToken (adapters/http/authentication.ts), not by the library.
+      getAccessToken: async () => false,
+    };
+  }
+}
+
+function userId(user: OAuth2Server.User): number {
+  const id: unknown = user.id;
+  if (typeof id !== 'number') throw new Error('the OAuth user has no numeric id');
+  return id;
+}

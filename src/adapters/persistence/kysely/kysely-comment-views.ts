@@ -1,0 +1,74 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { CommentView, CommentViews } from '../../../application/ports/comment-views';
+import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { Viewer } from '../../../application/ports/viewer';
+import { KYSELY } from './database';
+import { readableNote } from './readable-note';
+import type { Schema } from './schema';
+import { unixSeconds } from './unix-seconds';
+import { toUserSummary } from './user-summary-row';
+
+/** Whether the viewer favorited the comment aliased `c`; false for nobody. */
+function viewerFavorited(userId: number | null): RawBuilder<boolean> {
+  if (userId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from comment_favorites cf where cf.comment_id = c.id and cf.user_id = ${userId})`;
+}
+
+/**
+ * Comments shaped for pages: a page is two statements whatever its size (the rows, with author,
+ * favorite count and the viewer's flag; and the total), on the (note_id, created_at, id) index.
+ */
+@injectable()
+export class KyselyCommentViews implements CommentViews {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  async get(viewer: Viewer, noteId: number, id: number): Promise<CommentView | null> {
+    const row = await this.select(viewer, noteId).where('c.id', '=', id).executeTakeFirst();
+    return row ? toCommentView(row) : null;
+  }
+
+  async ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>> {
+    const [rows, count] = await Promise.all([
+      this.select(viewer, noteId).orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(page.limit).offset(page.offset).execute(),
+      this.onReadableNote(viewer, noteId).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toCommentView), total: count.total };
+  }
+
+  /** The comments of a note, none when the viewer may not read the note. */
+  private onReadableNote(viewer: Viewer, noteId: number) {
+    return this.db
+      .selectFrom('comments as c')
+      .innerJoin('notes as n', 'n.id', 'c.note_id')
+      .where('c.note_id', '=', noteId)
+      .where(readableNote('n', viewer.readerId));
+  }
+
+  private select(viewer: Viewer, noteId: number) {
+    return this.onReadableNote(viewer, noteId)
+      .innerJoin('users as u', 'u.id', 'c.author_id')
+      .select([
+        'c.id', 'c.note_id', 'c.title', 'c.body', 'c.favoriters_count',
+        'u.id as author_id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar',
+      ])
+      .select([unixSeconds('c.created_at').as('created_at'), unixSeconds('c.updated_at').as('updated_at')])
+      .select(viewerFavorited(viewer.userId).as('is_favorited'));
+  }
+}
+
+type CommentViewRow = Awaited<ReturnType<ReturnType<KyselyCommentViews['select']>['executeTakeFirstOrThrow']>>;
+
+function toCommentView(row: CommentViewRow): CommentView {
+  return {
+    id: row.id,
+    noteId: row.note_id,
+    author: toUserSummary({ ...row, id: row.author_id }),
+    title: row.title,
+    comment: row.body,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    favoritersCount: row.favoriters_count,
+    viewer: { isFavorited: row.is_favorited },
+  };
+}

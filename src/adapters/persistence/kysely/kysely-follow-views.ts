@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { FollowViews } from '../../../application/ports/follow-views';
+import type { UserSummaryView } from '../../../application/ports/note-views';
+import type { Page, PageRequest } from '../../../application/ports/paging';
+import { KYSELY } from './database';
+import type { Schema } from './schema';
+import { toUserSummary } from './user-summary-row';
+
+/** Which follow table a list reads, and which of its columns is the listed user and which the list's owner. */
+type FollowList = 'followers' | 'following' | 'placeFollowers';
+
+/** Users listed by a follow table; a page is two statements (the rows with their summaries, and the total). */
+@injectable()
+export class KyselyFollowViews implements FollowViews {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  followersOf(userId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    return this.list('followers', userId, page);
+  }
+
+  followedBy(userId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    return this.list('following', userId, page);
+  }
+
+  placeFollowers(placeId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    return this.list('placeFollowers', placeId, page);
+  }
+
+  private async list(of: FollowList, ownerId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    const follows = this.follows(of, ownerId);
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom(follows.as('f'))
+        .innerJoin('users as u', 'u.id', 'f.user_id')
+        .select(['u.id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar'])
+        .orderBy('f.created_at', 'desc')
+        .orderBy('u.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      this.db.selectFrom(follows.as('f')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toUserSummary), total: count.total };
+  }
+
+  /** The follows of one list as (listed user, when), filtered on the index that leads with the owner. */
+  private follows(of: FollowList, ownerId: number) {
+    switch (of) {
+      case 'followers':
+        return this.db.selectFrom('user_follows').select(['follower_id as user_id', 'created_at']).where('followed_id', '=', ownerId);
+      case 'following':
+        return this.db.selectFrom('user_follows').select(['followed_id as user_id', 'created_at']).where('follower_id', '=', ownerId);
+      case 'placeFollowers':
+        return this.db.selectFrom('place_follows').select(['user_id', 'created_at']).where('place_id', '=', ownerId);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { NotemapRepository } from '../../../application/ports/notemap-repository';
+import type { Notemap, NotemapContent } from '../../../domain/notemap';
+import { KYSELY } from './database';
+import type { Schema } from './schema';
+
+/**
+ * Notemaps over SQL. A relation write and the counters it moves are one statement (data-modifying
+ * CTEs), so a counter changes only with a row that was really inserted or deleted, even under concurrency.
+ */
+@injectable()
+export class KyselyNotemapRepository implements NotemapRepository {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  async create(ownerId: number, content: NotemapContent, now: Date): Promise<number> {
+    const { id } = await this.db
+      .insertInto('notemaps')
+      .values({ owner_id: ownerId, name: content.name, description: content.description, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  async findById(id: number): Promise<Notemap | null> {
+    const row = await this.db.selectFrom('notemaps').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      ownerId: row.owner_id,
+      name: row.name,
+      description: row.description,
+      lastNoteAddedAt: row.last_note_added_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  async update(id: number, content: NotemapContent, now: Date): Promise<void> {
+    await this.db
+      .updateTable('notemaps')
+      .set({ name: content.name, description: content.description, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: number): Promise<boolean> {
+    // Memberships are deleted here rather than by the cascade, so their notes' counters drop with them.
+    const result = await this.db
+      .with('removed', (db) => db.deleteFrom('notemap_notes').where('notemap_id', '=', id).returning('note_id'))
+      .with('counted', (db) => db
+        .updateTable('notes')
+        .set((eb) => ({ notemaps_count: eb('notemaps_count', '-', 1) }))
+        .where('id', 'in', (eb) => eb.selectFrom('removed').select('note_id')))
+      .deleteFrom('notemaps')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  async addNote(notemapId: number, noteId: number, now: Date): Promise<boolean> {
+    const row = await this.db
+      .with('added', (db) => db
+        .insertInto('notemap_notes')
+        .values({ notemap_id: notemapId, note_id: noteId, added_at: now })
+        .onConflict((oc) => oc.columns(['notemap_id', 'note_id']).doNothing())
+        .returning('note_id'))
+      .with('counted', (db) => db
+        .updateTable('notes')
+        .set((eb) => ({ notemaps_count: eb('notemaps_count', '+', 1) }))
+        .where('id', 'in', (eb) => eb.selectFrom('added').select('note_id')))
+      .with('stamped', (db) => db
+        .updateTable('notemaps')
+        .set({ last_note_added_at: now })
+        .where('id', '=', notemapId)
+        .where((eb) => eb.exists(eb.selectFrom('added').select('note_id'))))
+      .selectFrom('added')
+      .select((eb) => eb.fn.countAll<number>().as('added'))
+      .executeTakeFirstOrThrow();
+    return row.added > 0;
+  }
+
+  async removeNote(notemapId: number, noteId: number): Promise<boolean> {
+    const row = await this.db
+      .with('removed', (db) => db
+        .deleteFrom('notemap_notes')
+        .where('notemap_id', '=', notemapId)
+        .where('note_id', '=', noteId)
+        .returning('note_id'))
+      .with('counted', (db) => db
+        .updateTable('notes')
+        .set((eb) => ({ notemaps_count: eb('notemaps_count', '-', 1) }))
+        .where('id', 'in', (eb) => eb.selectFrom('removed').select('note_id')))
+      .selectFrom('removed')
+      .select((eb) => eb.fn.countAll<number>().as('removed'))
+      .executeTakeFirstOrThrow();
+    return row.removed > 0;
+  }
+
+  async follow(notemapId: number, userId: number, now: Date): Promise<boolean> {
+    const row = await this.db
+      .insertInto('notemap_follows')
+      .values({ notemap_id: notemapId, user_id: userId, created_at: now })
+      .onConflict((oc) => oc.columns(['notemap_id', 'user_id']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async unfollow(notemapId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .deleteFrom('notemap_follows')
+      .where('notemap_id', '=', notemapId)
+      .where('user_id', '=', userId)
+      .returning('user_id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,52 @@
+import { sql, type Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { UserSummaryView } from '../../../application/ports/note-views';
+import type { NotemapUserViews } from '../../../application/ports/notemap-user-views';
+import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { Viewer } from '../../../application/ports/viewer';
+import { KYSELY } from './database';
+import { readableNote } from './readable-note';
+import type { Schema } from './schema';
+import { toUserSummary } from './user-summary-row';
+
+const SUMMARY = ['u.id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar'] as const;
+
+/** The users of a notemap's lists; a page is two statements (rows and total) whatever its size. */
+@injectable()
+export class KyselyNotemapUserViews implements NotemapUserViews {
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  async authors(viewer: Viewer, notemapId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    const owner = sql<number>`(select m.owner_id from notemaps m where m.id = ${notemapId})`;
+    const authors = this.db.selectFrom('users as u').where(sql<boolean>`(u.id = ${owner} or exists (
+      select 1 from notemap_notes mn join notes n on n.id = mn.note_id
+      where mn.notemap_id = ${notemapId} and n.author_id = u.id and ${readableNote('n', viewer.readerId)}))`);
+    const [rows, count] = await Promise.all([
+      authors
+        .select(SUMMARY)
+        .orderBy(sql`u.id = ${owner}`, 'desc')
+        .orderBy('u.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      authors.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toUserSummary), total: count.total };
+  }
+
+  async followers(notemapId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    const follows = this.db.selectFrom('notemap_follows as f').where('f.notemap_id', '=', notemapId);
+    const [rows, count] = await Promise.all([
+      follows
+        .innerJoin('users as u', 'u.id', 'f.user_id')
+        .select(SUMMARY)
+        .orderBy('f.created_at', 'desc')
+        .orderBy('f.user_id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      follows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(toUserSummary), total: count.total };
+  }
+}

@@ -1,0 +1,62 @@
+import { inject, injectable } from 'tsyringe';
+import type { CommentRepository } from '../../../application/ports/comment-repository';
+import type { Comment, CommentContent } from '../../../domain/comment';
+import { DomainError } from '../../../domain/domain-error';
+import { MEMORY_STORE, type MemoryStore } from './memory-store';
+
+/** Comments and their favorites; counts are computed from these rows when read, so none is kept. */
+@injectable()
+export class MemoryCommentRepository implements CommentRepository {
+  constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
+
+  create(noteId: number, authorId: number, content: CommentContent, now: Date): Promise<number | null> {
+    return this.store.with((state) => {
+      if (!state.notes.some((n) => n.id === noteId)) return null;
+      const id = this.store.nextId('comments');
+      state.comments.push({
+        id, noteId, authorId, title: content.title, comment: content.comment, createdAt: new Date(now), updatedAt: new Date(now),
+      });
+      return id;
+    });
+  }
+
+  findById(id: number): Promise<Comment | null> {
+    return this.store.with(({ comments }) => {
+      const comment = comments.find((c) => c.id === id);
+      return comment ? structuredClone(comment) : null;
+    });
+  }
+
+  update(id: number, content: CommentContent, now: Date): Promise<void> {
+    return this.store.with(({ comments }) => {
+      const comment = comments.find((c) => c.id === id);
+      if (comment) Object.assign(comment, { title: content.title, comment: content.comment, updatedAt: new Date(now) });
+    });
+  }
+
+  delete(id: number): Promise<boolean> {
+    return this.store.with((state) => {
+      if (!state.comments.some((c) => c.id === id)) return false;
+      state.comments = state.comments.filter((c) => c.id !== id);
+      state.commentFavorites = state.commentFavorites.filter((f) => f.commentId !== id);
+      return true;
+    });
+  }
+
+  favorite(commentId: number, userId: number, now: Date): Promise<boolean> {
+    return this.store.with(({ comments, commentFavorites }) => {
+      if (!comments.some((c) => c.id === commentId)) throw DomainError.notFound('comment', commentId);
+      if (commentFavorites.some((f) => f.commentId === commentId && f.userId === userId)) return false;
+      commentFavorites.push({ commentId, userId, createdAt: new Date(now) });
+      return true;
+    });
+  }
+
+  unfavorite(commentId: number, userId: number): Promise<boolean> {
+    return this.store.with((state) => {
+      const before = state.commentFavorites.length;
+      state.commentFavorites = state.commentFavorites.filter((f) => !(f.commentId === commentId && f.userId === userId));
+      return state.commentFavorites.length < before;
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import type { AuthorizationView } from '../../application/ports/authorization-views';
+import { html, type Html } from './html';
+import { csrfField, layout, type PageUser } from './layout';
+import { SCOPE_LABELS } from './scope-labels';
+
+export function authorizationsPage(user: PageUser, csrf: string, authorizations: AuthorizationView[], revoked: boolean): Html {
+  return layout({
+    title: 'Authorizations',
+    user,
+    content: html`${revoked ? html`<div class="notice" role="status"><p>Access revoked. The application's tokens no longer work.</p></div>` : ''}
+<p>These applications can use Place Notes on your behalf. Revoking one ends all of its tokens at once.</p>
+${authorizations.length === 0 ? html`<p>No application holds access to your account.</p>` : authorizations.map((a) => {
+      const id = `auth-${a.clientId}`;
+      return html`<section class="card" aria-labelledby="${id}">
+<h2 id="${id}">${a.name}</h2>
+<p>Since ${a.since.toISOString().slice(0, 10)}. It may:</p>
+<ul>${a.scopes.map((s) => html`<li>${SCOPE_LABELS[s]}</li>`)}</ul>
+<form method="post" action="/settings/authorizations/${encodeURIComponent(a.clientId)}/revoke">
+${csrfField(csrf)}
+<div class="actions"><button type="submit" class="danger" aria-describedby="${id}">Revoke access</button></div>
+</form>
+</section>`;
+    })}`,
+  });
+}

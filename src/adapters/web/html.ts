@@ -1,0 +1,37 @@
+const MARK = Symbol('html');
+
+/** Markup that is safe to send: built by `html`, so every interpolated value was escaped. */
+export interface Html {
+  readonly [MARK]: string;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '=': '&#61;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`=]/gu, (c) => ENTITIES[c] ?? c);
+}
+
+function isHtml(value: unknown): value is Html {
+  return typeof value === 'object' && value !== null && MARK in value;
+}
+
+function part(value: unknown): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (isHtml(value)) return value[MARK];
+  if (Array.isArray(value)) return value.map(part).join('');
+  return escapeHtml(String(value));
+}
+
+/** A tagged template that escapes everything interpolated, except nested `html` fragments (and arrays of them). */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    out += part(value) + (strings[i + 1] ?? '');
+  });
+  return { [MARK]: out };
+}
+
+/** The text of a fragment, to send. */
+export function renderHtml(fragment: Html): string {
+  return fragment[MARK];
+}

@@ -1,0 +1,24 @@
+import { inject, injectable } from 'tsyringe';
+import { newSecret, sha256Hex } from '../auth/secrets';
+import { CLOCK, type Clock } from '../ports/clock';
+import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session-repository';
+
+/** How long a web session lasts from sign-in; the cookie's Max-Age says the same. */
+export const SESSION_LIFETIME_S = 14 * 24 * 60 * 60;
+
+/** Signs a browser in: a fresh random token for the cookie, stored only as a hash. */
+@injectable()
+export class StartSession {
+  constructor(
+    @inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(userId: number): Promise<{ token: string; expiresAt: Date }> {
+    const token = newSecret();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_S * 1000);
+    await this.sessions.create({ tokenHash: sha256Hex(token), userId, expiresAt }, now);
+    return { token, expiresAt };
+  }
+}

@@ -1,0 +1,66 @@
+import { inject, injectable } from 'tsyringe';
+import { formatScopes, type Scope } from '../../domain/scopes';
+import { CONFIG, type Config } from '../../config-types';
+import { CLOCK, type Clock } from '../ports/clock';
+import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
+import { newSecret, sha256Hex } from './secrets';
+
+export interface TokenGrant {
+  /** The client's numeric id. */
+  clientId: number;
+  userId: number;
+  scopes: readonly Scope[];
+  /** The code the grant started from, carried through refreshes so a replayed code revokes them all. */
+  authorizationCodeId: number | null;
+  /** The client-side flow gets no refresh token. */
+  withRefreshToken: boolean;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  /** Null when access tokens do not expire (ACCESS_TOKEN_TTL_S unset). */
+  accessTokenExpiresAt: Date | null;
+  /** The access token's lifetime in seconds (`expires_in`), null when it does not expire. */
+  lifetimeS: number | null;
+  refreshToken: string | null;
+  /** The canonical scope text: what the user granted. */
+  scope: string;
+  scopes: Scope[];
+}
+
+/** Issues an access token (and a refresh token) for an OAuth grant; only their hashes are stored. */
+@injectable()
+export class IssueTokens {
+  constructor(
+    @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(CLOCK) private readonly clock: Clock,
+    @inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async execute(grant: TokenGrant): Promise<IssuedTokens> {
+    const accessToken = newSecret();
+    const refreshToken = grant.withRefreshToken ? newSecret() : null;
+    const now = this.clock.now();
+    const ttl = this.config.accessTokenTtlS;
+    const accessTokenExpiresAt = ttl === null ? null : new Date(now.getTime() + ttl * 1000);
+    const scope = formatScopes(grant.scopes);
+    const scopes = scope.split(' ') as Scope[];
+    await this.uow.run(async ({ tokens, refreshTokens }) => {
+      const accessTokenId = await tokens.create({
+        tokenHash: sha256Hex(accessToken),
+        userId: grant.userId,
+        clientId: grant.clientId,
+        scopes,
+        expiresAt: accessTokenExpiresAt,
+        authorizationCodeId: grant.authorizationCodeId,
+      }, now);
+      if (refreshToken !== null) {
+        // Refresh tokens do not expire; each is used once and replaced, and revoking the application ends them.
+        await refreshTokens.create({
+          tokenHash: sha256Hex(refreshToken), accessTokenId, userId: grant.userId, clientId: grant.clientId, scopes, expiresAt: null,
+        }, now);
+      }
+    });
+    return { accessToken, accessTokenExpiresAt, lifetimeS: ttl, refreshToken, scope, scopes };
+  }
+}

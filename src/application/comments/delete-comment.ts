@@ -1,0 +1,22 @@
+import { inject, injectable } from 'tsyringe';
+import { privateReader, requireScope, type Actor } from '../../domain/actor';
+import { DomainError } from '../../domain/domain-error';
+import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
+import { findNoteComment } from './find-note-comment';
+
+/** Deletes a comment and its favorites (scope `write`; the comment's author or the note's author). */
+@injectable()
+export class DeleteComment {
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: UnitOfWork) {}
+
+  async execute(actor: Actor, noteId: number, commentId: number): Promise<void> {
+    const userId = requireScope(actor, 'write');
+    await this.uow.run(async (repositories) => {
+      const { note, comment } = await findNoteComment(repositories, noteId, commentId, privateReader(actor));
+      if (comment.authorId !== userId && note.authorId !== userId) {
+        throw new DomainError('forbidden', `comment ${commentId} may be deleted only by its author or the note's author`);
+      }
+      await repositories.comments.delete(commentId);
+    });
+  }
+}

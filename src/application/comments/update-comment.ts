@@ -1,0 +1,25 @@
+import { inject, injectable } from 'tsyringe';
+import { privateReader, requireScope, type Actor } from '../../domain/actor';
+import { applyCommentFields, type CommentFields } from '../../domain/comment';
+import { DomainError } from '../../domain/domain-error';
+import { CLOCK, type Clock } from '../ports/clock';
+import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
+import { findNoteComment } from './find-note-comment';
+
+/** Edits a comment (scope `write`, its author only); a title not sent is kept. */
+@injectable()
+export class UpdateComment {
+  constructor(
+    @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, noteId: number, commentId: number, fields: CommentFields): Promise<void> {
+    const userId = requireScope(actor, 'write');
+    await this.uow.run(async (repositories) => {
+      const { comment } = await findNoteComment(repositories, noteId, commentId, privateReader(actor));
+      if (comment.authorId !== userId) throw new DomainError('forbidden', `comment ${commentId} belongs to another user`);
+      await repositories.comments.update(commentId, applyCommentFields(comment, fields), this.clock.now());
+    });
+  }
+}

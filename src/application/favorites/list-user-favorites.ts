@@ -1,0 +1,21 @@
+import { inject, injectable } from 'tsyringe';
+import type { Actor } from '../../domain/actor';
+import { DomainError } from '../../domain/domain-error';
+import { NOTE_VIEWS, type NoteFilter, type NoteView, type NoteViews } from '../ports/note-views';
+import type { Page, PageRequest } from '../ports/paging';
+import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
+import { viewerOf } from '../viewer';
+
+/** The notes a user favorited that the actor may read; 404 for a user that does not exist. */
+@injectable()
+export class ListUserFavorites {
+  constructor(
+    @inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @inject(NOTE_VIEWS) private readonly views: NoteViews,
+  ) {}
+
+  async execute(actor: Actor, userId: number, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+    if ((await this.users.findById(userId)) === null) throw DomainError.notFound('user', userId);
+    return this.views.list(viewerOf(actor), { ...filter, favoritedBy: userId }, page);
+  }
+}

@@ -1,0 +1,22 @@
+import { inject, injectable } from 'tsyringe';
+import type { Actor } from '../../domain/actor';
+import { DomainError } from '../../domain/domain-error';
+import { FOLLOW_VIEWS, type FollowViews } from '../ports/follow-views';
+import type { UserSummaryView } from '../ports/note-views';
+import type { Page, PageRequest } from '../ports/paging';
+import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
+
+/** The users following a user, most recent first; 404 for a user that does not exist. */
+@injectable()
+export class ListUserFollowers {
+  constructor(
+    @inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @inject(FOLLOW_VIEWS) private readonly views: FollowViews,
+  ) {}
+
+  // Follows are public: every actor sees the same list.
+  async execute(_actor: Actor, userId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    if ((await this.users.findById(userId)) === null) throw DomainError.notFound('user', userId);
+    return this.views.followersOf(userId, page);
+  }
+}

@@ -1,0 +1,17 @@
+import { DomainError } from '../../domain/domain-error';
+import { requireNotemapOwner, type Notemap } from '../../domain/notemap';
+import type { NotemapRepository } from '../ports/notemap-repository';
+
+/** The notemap a user wants to change: 404 when it does not exist, 403 when someone else made it. */
+export async function findOwnNotemap(notemaps: NotemapRepository, id: number, userId: number): Promise<Notemap> {
+  const notemap = await findNotemap(notemaps, id);
+  requireNotemapOwner(notemap, userId);
+  return notemap;
+}
+
+/** A notemap by id; 404 when there is none. */
+export async function findNotemap(notemaps: NotemapRepository, id: number): Promise<Notemap> {
+  const notemap = await notemaps.findById(id);
+  if (notemap === null) throw DomainError.notFound('notemap', id);
+  return notemap;
+}

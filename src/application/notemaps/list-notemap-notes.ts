@@ -1,0 +1,21 @@
+import { inject, injectable } from 'tsyringe';
+import type { Actor } from '../../domain/actor';
+import { NOTE_VIEWS, type NoteFilter, type NoteView, type NoteViews } from '../ports/note-views';
+import { NOTEMAP_REPOSITORY, type NotemapRepository } from '../ports/notemap-repository';
+import type { Page, PageRequest } from '../ports/paging';
+import { viewerOf } from '../viewer';
+import { findNotemap } from './find-own-notemap';
+
+/** The notes a notemap holds that the actor may read (with `withImage`, only those with an image); 404 for no notemap. */
+@injectable()
+export class ListNotemapNotes {
+  constructor(
+    @inject(NOTEMAP_REPOSITORY) private readonly notemaps: NotemapRepository,
+    @inject(NOTE_VIEWS) private readonly views: NoteViews,
+  ) {}
+
+  async execute(actor: Actor, notemapId: number, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+    await findNotemap(this.notemaps, notemapId);
+    return this.views.list(viewerOf(actor), { ...filter, notemapId }, page);
+  }
+}

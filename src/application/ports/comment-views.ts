@@ -1,0 +1,29 @@
+import type { UserSummaryView } from './note-views';
+import type { Page, PageRequest } from './paging';
+import type { Viewer } from './viewer';
+
+/** A comment as pages show it, with its favorite count and the viewer's flag. */
+export interface CommentView {
+  id: number;
+  noteId: number;
+  author: UserSummaryView;
+  title: string | null;
+  comment: string;
+  /** Unix seconds. */
+  createdAt: number;
+  updatedAt: number;
+  favoritersCount: number;
+  viewer: { isFavorited: boolean };
+}
+
+/**
+ * Comments shaped for reading. Only comments on notes the viewer may read are returned or counted.
+ * Lists are oldest first (createdAt, then id, ascending: a conversation reads top-down) and cost a
+ * fixed number of queries whatever the page size.
+ */
+export interface CommentViews {
+  /** The comment `id` when it belongs to note `noteId`; null otherwise. */
+  get(viewer: Viewer, noteId: number, id: number): Promise<CommentView | null>;
+  ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>>;
+}
+export const COMMENT_VIEWS = 'CommentViews';

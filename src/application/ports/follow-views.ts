@@ -1,0 +1,16 @@
+import type { UserSummaryView } from './note-views';
+import type { Page, PageRequest } from './paging';
+
+/**
+ * Lists of users made by follows, shaped for pages: most recent follow first (then the higher
+ * user id), in a fixed number of queries whatever the page size. Users are public, so no viewer.
+ */
+export interface FollowViews {
+  /** The users following `userId`. */
+  followersOf(userId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
+  /** The users `userId` follows. */
+  followedBy(userId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
+  /** The users following a place. */
+  placeFollowers(placeId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
+}
+export const FOLLOW_VIEWS = 'FollowViews';

@@ -1,0 +1,20 @@
+export interface NewWebSession {
+  /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+  tokenHash: string;
+  userId: number;
+  expiresAt: Date;
+}
+
+export interface WebSession extends NewWebSession {
+  id: number;
+  createdAt: Date;
+}
+
+/** Signed-in browsers of the web pages. */
+export interface SessionRepository {
+  create(session: NewWebSession, now: Date): Promise<number>;
+  findByHash(tokenHash: string): Promise<WebSession | null>;
+  /** Ends a session; ending one that does not exist does nothing. */
+  delete(tokenHash: string): Promise<void>;
+}
+export const SESSION_REPOSITORY = 'SessionRepository';

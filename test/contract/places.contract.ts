@@ -1,0 +1,109 @@
+import type { NoteFields } from '../../src/domain/note';
+import { anonymous, firstPage, readerOf, withoutReadall, type ContractAdapters, type Fixtures } from './contract-adapters';
+
+const ids = (page: { items: { id: number }[] }) => page.items.map((item) => item.id);
+
+/** PlaceViews: places as each viewer sees them, summed over the notes that viewer may read. */
+export function placesContract(adapters: () => ContractAdapters, fixtures: Fixtures): void {
+  const views = () => adapters().placeViews;
+
+  /** The id of the place named by a unique city, as the anonymous viewer finds it. */
+  const placeOf = async (city: string, viewer = anonymous): Promise<number> => {
+    const id = (await views().list(viewer, { city: city.toLowerCase() }, firstPage)).items[0]?.id;
+    if (id === undefined) throw new Error(`no place for ${city}`);
+    return id;
+  };
+  const noteAt = (authorId: number, city: string, fields: NoteFields = {}) =>
+    fixtures.note(authorId, { city, country: 'Portugal', ...fields });
+
+  describe('PlaceViews', () => {
+    it('shapes a place: its parts as first written, the centre and country code of its readable notes, its counts', async () => {
+      const [author, fan] = [await fixtures.user(), await fixtures.user()];
+      const city = fixtures.name('Lisbon');
+      await noteAt(author.id, city, { latitude: 38.7, longitude: -9.1, isoCountryCode: 'PT' });
+      await noteAt(author.id, city.toUpperCase(), { latitude: 38.8, longitude: -9.2, country: 'PORTUGAL' });
+      await noteAt(author.id, city, { latitude: 40, longitude: -8, visibility: 'self', isoCountryCode: 'ES' });
+      const id = await placeOf(city);
+      await adapters().repositories.follows.followPlace(fan.id, id, fixtures.now());
+
+      const seen = await views().get(anonymous, id);
+      expect(seen).toEqual({
+        id, city, state: null, country: 'Portugal', isoCountryCode: 'PT',
+        latitude: expect.any(Number), longitude: expect.any(Number), counts: { notes: 2, followers: 1 },
+      });
+      expect(seen?.latitude).toBeCloseTo(38.75, 9);
+      expect(seen?.longitude).toBeCloseTo(-9.15, 9);
+
+      const byAuthor = await views().get(readerOf(author.id), id);
+      expect(byAuthor).toMatchObject({ counts: { notes: 3, followers: 1 } });
+      expect(byAuthor?.latitude).toBeCloseTo((38.7 + 38.8 + 40) / 3, 9);
+      await expect(views().get(withoutReadall(author.id), id)).resolves.toMatchObject({ counts: { notes: 2 } });
+    });
+
+    it('takes the most common country code, the first in order on a tie, and null when no note has one', async () => {
+      const author = await fixtures.user();
+      const [tied, common, none] = [fixtures.name('tied'), fixtures.name('common'), fixtures.name('none')];
+      await noteAt(author.id, tied, { isoCountryCode: 'PT' });
+      await noteAt(author.id, tied, { isoCountryCode: 'BR' });
+      await noteAt(author.id, common, { isoCountryCode: 'PT' });
+      await noteAt(author.id, common, { isoCountryCode: 'BR' });
+      await noteAt(author.id, common, { isoCountryCode: 'PT' });
+      await noteAt(author.id, common);
+      await noteAt(author.id, none);
+      await expect(views().get(anonymous, await placeOf(tied))).resolves.toMatchObject({ isoCountryCode: 'BR' });
+      await expect(views().get(anonymous, await placeOf(common))).resolves.toMatchObject({ isoCountryCode: 'PT' });
+      await expect(views().get(anonymous, await placeOf(none))).resolves.toMatchObject({ isoCountryCode: null });
+    });
+
+    it('is not there for a viewer who may read none of its notes, nor for an unknown id', async () => {
+      const [author, recipient, stranger] = [await fixtures.user(), await fixtures.user(), await fixtures.user()];
+      const city = fixtures.name('hidden');
+      await fixtures.note(author.id, { city, country: 'Portugal', visibility: 'recipients' }, [recipient.id]);
+      const id = await placeOf(city, readerOf(author.id));
+      await expect(views().get(anonymous, id)).resolves.toBeNull();
+      await expect(views().get(readerOf(stranger.id), id)).resolves.toBeNull();
+      await expect(views().get(withoutReadall(recipient.id), id)).resolves.toBeNull();
+      await expect(views().get(readerOf(recipient.id), id)).resolves.toMatchObject({ id, counts: { notes: 1 } });
+      await expect(views().list(anonymous, { city }, firstPage)).resolves.toEqual({ items: [], total: 0 });
+      await expect(views().get(anonymous, 2_000_000_000)).resolves.toBeNull();
+    });
+
+    it('lists places by any of their parts, ignoring case, "" matching a missing part, oldest place first', async () => {
+      const author = await fixtures.user();
+      const city = fixtures.name('porto');
+      await noteAt(author.id, city);
+      await noteAt(author.id, city, { state: 'Norte' });
+      await noteAt(author.id, city, { country: 'Brazil' });
+      const all = await views().list(anonymous, { city }, firstPage);
+      expect(all.total).toBe(3);
+      expect(ids(all)).toEqual([...ids(all)].sort((a, b) => a - b));
+      await expect(views().list(anonymous, { city, state: '' }, firstPage)).resolves.toMatchObject({ total: 2 });
+      await expect(views().list(anonymous, { city, state: 'norte' }, firstPage)).resolves.toMatchObject({
+        total: 1, items: [{ state: 'Norte', country: 'Portugal' }],
+      });
+      await expect(views().list(anonymous, { city, country: 'brazil' }, { offset: 0, limit: 1 })).resolves.toMatchObject({ total: 1 });
+      await expect(views().list(anonymous, { city, country: 'chile' }, firstPage)).resolves.toEqual({ items: [], total: 0 });
+      await expect(views().list(anonymous, { city }, { offset: 2, limit: 5 }).then(ids)).resolves.toEqual(ids(all).slice(2));
+    });
+
+    it('lists the places a user follows that the viewer may see, most recent follow first, as the profile counts them', async () => {
+      const [author, fan] = [await fixtures.user(), await fixtures.user()];
+      const [first, second, hidden] = [fixtures.name('first'), fixtures.name('second'), fixtures.name('hidden')];
+      await noteAt(author.id, first);
+      await noteAt(author.id, second);
+      await noteAt(author.id, hidden, { visibility: 'self' });
+      const places = [await placeOf(first), await placeOf(second), await placeOf(hidden, readerOf(author.id))];
+      for (const place of places) await adapters().repositories.follows.followPlace(fan.id, place, fixtures.now());
+
+      const seen = await views().followedBy(anonymous, fan.id, firstPage);
+      expect(seen).toMatchObject({ total: 2 });
+      expect(ids(seen)).toEqual([places[1], places[0]]);
+      await expect(views().followedBy(readerOf(author.id), fan.id, firstPage).then(ids)).resolves.toEqual([...places].reverse());
+      await expect(views().followedBy(anonymous, fan.id, { offset: 1, limit: 1 }).then(ids)).resolves.toEqual([places[0]]);
+      for (const viewer of [anonymous, readerOf(author.id), readerOf(fan.id)]) {
+        const listed = await views().followedBy(viewer, fan.id, firstPage);
+        await expect(adapters().userViews.get(viewer, fan.id)).resolves.toMatchObject({ counts: { followedPlaces: listed.total } });
+      }
+    });
+  });
+}
