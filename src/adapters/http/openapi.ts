@@ -1,10 +1,18 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+
+/** The scope a route declares (decisions §5) becomes its OpenAPI `security` requirement. */
+function withSecurity({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
+  const scope = route.config?.scope;
+  if (scope === undefined) return { schema, url };
+  return { schema: { ...schema, security: [{ oauth2: [scope] }] }, url };
+}
 
 /** OpenAPI 3.1 generated from the route schemas, at /v2/openapi.json, and a browsable reference at /docs. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {
+    transform: withSecurity,
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Place Notes API', version: '2', description: 'Notes bound to places. See docs/api.md.' },
