@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { ACCESS_TOKEN_REPOSITORY } from './application/ports/access-token-repository';
 import { AUTHORIZATION_CODE_REPOSITORY } from './application/ports/authorization-code-repository';
@@ -5,7 +6,9 @@ import { AUTHORIZATION_VIEWS } from './application/ports/authorization-views';
 import { REFRESH_TOKEN_REPOSITORY } from './application/ports/refresh-token-repository';
 import { SESSION_REPOSITORY } from './application/ports/session-repository';
 import { CLIENT_REPOSITORY } from './application/ports/client-repository';
+import { BLOB_STORE } from './application/ports/blob-store';
 import { CLOCK, type Clock } from './application/ports/clock';
+import { IMAGE_PROCESSOR } from './application/ports/image-processor';
 import { COMMENT_VIEWS } from './application/ports/comment-views';
 import { DATABASE_HEALTH } from './application/ports/database-health';
 import { FOLLOW_VIEWS } from './application/ports/follow-views';
@@ -22,7 +25,11 @@ import { UNIT_OF_WORK } from './application/ports/unit-of-work';
 import { USER_REPOSITORY } from './application/ports/user-repository';
 import { USER_VIEWS } from './application/ports/user-views';
 import { VIEW_COUNTER } from './application/ports/view-counter';
+import { FsBlobStore } from './adapters/blobs/fs-blob-store';
+import { MemoryBlobStore } from './adapters/blobs/memory-blob-store';
+import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
 import { Links } from './adapters/http/links';
+import { createRateLimitRedis, RATE_LIMIT_REDIS } from './adapters/http/rate-limit-redis';
 import { KYSELY, type Database } from './adapters/persistence/kysely/database';
 import { KyselyAccessTokenRepository } from './adapters/persistence/kysely/kysely-access-token-repository';
 import { KyselyAuthorizationCodeRepository } from './adapters/persistence/kysely/kysely-authorization-code-repository';
@@ -85,6 +92,16 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   c.register(CLOCK, { useValue: options.clock ?? new SystemClock() });
   c.registerSingleton(Links);
   c.registerSingleton(PASSWORD_HASHER, Argon2PasswordHasher);
+  c.register(IMAGE_PROCESSOR, { useValue: new SharpImageProcessor() });
+  // Uploaded files live beside the data they belong to: in DATA_DIR with a database, in memory without one.
+  c.register(BLOB_STORE, {
+    useValue: storage.kind === 'database' ? new FsBlobStore(join(config.dataDir, 'blobs')) : new MemoryBlobStore(),
+  });
+  // Connects when first resolved (by the HTTP server), so the CLI never opens a Redis connection.
+  const redisUrl = config.redisUrl;
+  c.register(RATE_LIMIT_REDIS, {
+    useFactory: redisUrl === null ? () => null : instanceCachingFactory(() => createRateLimitRedis(redisUrl)),
+  });
 
   if (storage.kind === 'database') {
     c.register(KYSELY, { useValue: storage.database.kysely });

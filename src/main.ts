@@ -39,6 +39,7 @@ export async function startService(config: Config): Promise<RunningService> {
     }
     if (store.migrations.length > 0) log.info({ migrations: store.migrations }, 'applied migrations');
     log.info(`Place Notes is listening on ${address} and serves ${config.publicUrl}`);
+    log.info(`rate limit: ${config.rateLimitMax} requests per ${config.rateLimitWindowS} s per token or IP, counted ${config.redisUrl ? 'in Redis' : 'in this process'}`);
     const flusher = startViewFlusher(container.resolve<ViewCounter>(VIEW_COUNTER), app);
     const running = app;
     const socket = admin;

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely/migration';
 import { migration as initial } from './0001_initial';
 import { migration as webSessions } from './0002_web_sessions';
+import { migration as noteSearch } from './0003_note_search';
+import { migration as avatarKey } from './0004_avatar_key';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -10,4 +12,6 @@ import { migration as webSessions } from './0002_web_sessions';
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_initial': initial,
   '0002_web_sessions': webSessions,
+  '0003_note_search': noteSearch,
+  '0004_avatar_key': avatarKey,
 };

@@ -8,6 +8,13 @@ export const MESSAGE_MAX = 20_000;
 export const NOTE_TITLE_MAX = 100;
 export const ADDRESS_PART_MAX = 200;
 
+/** A note's image: the key of its stored file and the size of what is stored. */
+export interface NoteImage {
+  key: string;
+  width: number;
+  height: number;
+}
+
 /** A stored note, as the write side sees it. */
 export interface Note {
   id: number;
@@ -20,6 +27,7 @@ export interface Note {
   explicitTags: string[];
   tags: string[];
   recipientIds: number[];
+  image: NoteImage | null;
   createdAt: Date;
   updatedAt: Date;
 }

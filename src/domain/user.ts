@@ -15,7 +15,7 @@ export interface User {
   createdAt: Date;
 }
 
-const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{1,29}$/u;
+export const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{1,29}$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 export interface NewUserFields {

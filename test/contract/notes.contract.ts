@@ -55,6 +55,7 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
         explicitTags: ['books', 'reading'],
         tags: ['books', 'reading', 'coffee'],
         recipientIds: expect.any(Array),
+        image: null,
         createdAt: now,
         updatedAt: now,
       });
@@ -102,6 +103,7 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
         explicitTags: ['alpha'],
         tags: ['alpha', 'beta'],
         recipientIds: [recipient.id],
+        image: null,
         createdAt: created,
         updatedAt: updated,
       });

@@ -4,6 +4,7 @@ import { commentsContract } from './comments.contract';
 import { Fixtures, type AdapterFactory, type ContractAdapters } from './contract-adapters';
 import { favoritesContract } from './favorites.contract';
 import { followsContract } from './follows.contract';
+import { imagesContract } from './images.contract';
 import { noteViewsContract } from './note-views.contract';
 import { notemapsContract } from './notemaps.contract';
 import { noteRepositoryContract } from './notes.contract';
@@ -50,5 +51,6 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
     followsContract(adapters, fixtures);
     placesContract(adapters, fixtures);
     notemapsContract(adapters, fixtures);
+    imagesContract(adapters, fixtures);
   });
 }

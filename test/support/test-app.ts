@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { newSecret, sha256Hex } from '../../src/application/auth/secrets';
+import type { Clock } from '../../src/application/ports/clock';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
 import { VIEW_COUNTER, type ViewCounter } from '../../src/application/ports/view-counter';
-import { buildServer } from '../../src/adapters/http/server';
+import { buildServer, type ServerOptions } from '../../src/adapters/http/server';
 import { buildContainer } from '../../src/container';
 import { parseScopes } from '../../src/domain/scopes';
 import { createTestDatabase } from './test-database';
@@ -23,6 +28,8 @@ export interface TestUser {
 export interface TestApp {
   app: FastifyInstance;
   container: DependencyContainer;
+  /** This app's DATA_DIR (uploaded files are in `blobs/` under it, with database storage). */
+  dataDir: string;
   /** SQL statements run since the last `resetQueries()` (database storage only). */
   queries: string[];
   resetQueries(): void;
@@ -40,14 +47,16 @@ export interface TestApp {
  * TEST_DATABASE_URL. `storage: 'memory'` runs it over the in-memory adapters instead, `'pglite'` on PGlite
  * even when TEST_DATABASE_URL is set.
  */
-export async function createTestApp(options: { storage?: TestStorage } = {}): Promise<TestApp> {
+export async function createTestApp(options: { storage?: TestStorage; onRoute?: ServerOptions['onRoute']; clock?: Clock } = {}): Promise<TestApp> {
   const queries: string[] = [];
   const onQuery = (sql: string) => queries.push(sql);
   const database = options.storage === 'memory'
     ? null
     : await createTestDatabase({ onQuery, kind: options.storage === 'pglite' ? 'pglite' : undefined });
-  const container = buildContainer(testConfig(), database ? { kind: 'database', database } : { kind: 'memory' });
-  const app = await buildServer(container);
+  // Uploaded files go to a directory of this app's own, made only when a test uploads one.
+  const dataDir = join(tmpdir(), `place-notes-test-${randomBytes(8).toString('hex')}`);
+  const container = buildContainer(testConfig({ dataDir }), database ? { kind: 'database', database } : { kind: 'memory' }, { clock: options.clock });
+  const app = await buildServer(container, { onRoute: options.onRoute });
   await app.ready();
   const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
   let clientId: number | null = null;
@@ -55,6 +64,7 @@ export async function createTestApp(options: { storage?: TestStorage } = {}): Pr
   return {
     app,
     container,
+    dataDir,
     queries,
     resetQueries: () => { queries.length = 0; },
     async createUser(username, fields = {}) {
@@ -86,6 +96,7 @@ export async function createTestApp(options: { storage?: TestStorage } = {}): Pr
     async close() {
       await app.close();
       await database?.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

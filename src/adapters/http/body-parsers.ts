@@ -33,17 +33,17 @@ export function registerBodyParsers(app: FastifyInstance): void {
   const bodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (request: FastifyRequest, body: Buffer) =>
-    parseJson(requireUtf8(request, body)),
+    refuseUnstorable(parseJson(requireUtf8(request, body))),
   );
   // Not @fastify/formbody: it decodes with `body.toString()`, so it never sees invalid bytes.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, async (request: FastifyRequest, body: Buffer) =>
-    withoutMethodField(parseForm(requireUtf8(request, body))),
+    refuseUnstorable(withoutMethodField(parseForm(requireUtf8(request, body)))),
   );
   void app.register(multipart, {
     limits: { fieldSize: bodyLimit, fields: MAX_FIELDS, files: MAX_FILES, fileSize: MAX_FILE_BYTES, parts: MAX_FIELDS + MAX_FILES },
   });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = await readMultipart(request, bodyLimit);
+    if (request.isMultipart()) request.body = refuseUnstorable(await readMultipart(request, bodyLimit));
   });
 }
 
@@ -58,6 +58,45 @@ function requireUtf8(request: FastifyRequest, body: Buffer): string {
   }
   if (!isUtf8(body)) throw new DomainError('invalid', 'the request body is not valid UTF-8');
   return body.toString('utf8');
+}
+
+const UNSTORABLE = 'must not contain NUL or unpaired surrogate characters';
+
+/**
+ * Refuses text PostgreSQL cannot store as sent: U+0000 (text cannot hold it) and lone surrogates (a JSON
+ * `\ud800`, which would be stored as U+FFFD). Every field at fault is named as validation names it.
+ */
+function refuseUnstorable<T>(body: T): T {
+  const problems: { name: string; problem: string }[] = [];
+  // A stack, not recursion, and names built only for a field at fault: a body may nest thousands of levels deep.
+  interface Place { value: unknown; key: string | number | null; parent: Place | null }
+  const nameOf = (place: Place): string => {
+    let name = '';
+    for (let p: Place | null = place; p !== null && p.key !== null; p = p.parent) {
+      name = typeof p.key === 'number' ? `[${p.key}]${name}` : `${p.key}${name.startsWith('[') || name === '' ? '' : '.'}${name}`;
+    }
+    return name === '' ? 'body' : name;
+  };
+  const pending: Place[] = [{ value: body, key: null, parent: null }];
+  for (let place = pending.pop(); place !== undefined; place = pending.pop()) {
+    const { value } = place;
+    if (typeof value === 'string') {
+      if (!storable(value)) problems.push({ name: nameOf(place), problem: UNSTORABLE });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push({ value: item, key: i, parent: place }));
+    } else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (!storable(key)) problems.push({ name: nameOf(place), problem: 'has a field name with NUL or unpaired surrogate characters' });
+        else pending.push({ value: item, key, parent: place });
+      }
+    }
+  }
+  if (problems.length > 0) throw DomainError.invalid(problems);
+  return body;
+}
+
+function storable(text: string): boolean {
+  return !text.includes('\u0000') && text.isWellFormed();
 }
 
 function parseJson(text: string): unknown {

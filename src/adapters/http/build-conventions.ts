@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { registerBodyParsers } from './body-parsers';
+import { registerFiniteNumbers } from './finite-numbers';
 import { clientErrorHandler, errorHandler, frameworkErrors, notFoundHandler } from './error-handler';
 import { methodOverrideServerFactory, type TlsOptions } from './method-override';
 import { registerUtf8Guard } from './utf8-guard';
@@ -11,6 +12,7 @@ import { registerUtf8Guard } from './utf8-guard';
 export function registerConventions(app: FastifyInstance): void {
   registerUtf8Guard(app);
   registerBodyParsers(app);
+  registerFiniteNumbers(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 }
@@ -19,6 +21,22 @@ export function registerConventions(app: FastifyInstance): void {
  * The conventions that only `fastify(options)` can take: the method-override server (HTTPS when
  * given TLS) and the envelope for requests that fail before routing.
  */
-export function conventionServerOptions(tls: TlsOptions | null = null): Pick<FastifyServerOptions, 'serverFactory' | 'frameworkErrors' | 'clientErrorHandler'> {
-  return { serverFactory: methodOverrideServerFactory(tls), frameworkErrors, clientErrorHandler };
+export function conventionServerOptions(
+  tls: TlsOptions | null = null,
+): Pick<FastifyServerOptions, 'serverFactory' | 'frameworkErrors' | 'clientErrorHandler' | keyof typeof SERVER_TIMEOUTS> {
+  // The factory serves TLS; Fastify also needs to see the TLS options to name its address `https://…`.
+  const tlsOption: object = tls ? { https: tls } : {};
+  return { serverFactory: methodOverrideServerFactory(tls), frameworkErrors, clientErrorHandler, ...SERVER_TIMEOUTS, ...tlsOption };
 }
+
+/**
+ * Slow clients cannot hold sockets for ever (docs/security.md). A whole request, a 64 MiB comment
+ * included, must arrive within 2 minutes (then 408); an idle keep-alive socket closes after 65 s,
+ * longer than a proxy's usual 60 s so the proxy, not us, closes first; a socket with no traffic at
+ * all closes after 130 s (longer than both, so it never cuts a request or a keep-alive short).
+ */
+export const SERVER_TIMEOUTS = {
+  requestTimeout: 120_000,
+  keepAliveTimeout: 65_000,
+  connectionTimeout: 130_000,
+} as const;

@@ -67,8 +67,14 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): v
   reply.code(404).send(failure(404, 'not_found', `${request.method} ${path} does not exist`));
 }
 
-/** For `fastify({ frameworkErrors })`: malformed URLs that fail before routing, in the same envelope. */
-export const frameworkErrors = errorHandler;
+/**
+ * For `fastify({ frameworkErrors })`: malformed URLs that fail before routing, in the same envelope.
+ * No hook runs for them, so the one header every JSON response needs is set here.
+ */
+export function frameworkErrors(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-content-type-options', 'nosniff');
+  errorHandler(error, request, reply);
+}
 
 /**
  * For `fastify({ clientErrorHandler })`: requests Node's HTTP parser refuses (raw non-ASCII bytes in

@@ -50,7 +50,8 @@ type Scanner = (prefix: Buffer, complete: boolean) => string | null | undefined;
 function scannerFor(req: http.IncomingMessage): Scanner | undefined {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   const length = Number(req.headers['content-length'] ?? Number.NaN);
-  if (length === 0) return undefined;
+  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): waiting for one would hang.
+  if (length === 0 || (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)) return undefined;
   if (type.startsWith('application/x-www-form-urlencoded')) {
     // `_method` may be anywhere in a form: a form too large to hold stays a POST.
     if (length > MAX_SCANNED_BYTES) return undefined;

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type Redis from 'ioredis';
 import type { DependencyContainer } from 'tsyringe';
 import { AuthenticateToken } from '../../application/auth/authenticate-token';
 import { CONFIG, type Config } from '../../config-types';
@@ -10,13 +11,18 @@ import { registerFeedRoutes } from './feed/feed.routes';
 import { registerFinderRoutes } from './finders/finders.routes';
 import { registerFollowRoutes } from './follows/follows.routes';
 import { registerHealthRoutes } from './health.routes';
-import { serializeRequest } from './log-redaction';
+import { registerImageRoutes } from './images/images.routes';
+import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction';
 import { registerMetrics } from './metrics';
 import { registerNotemapRoutes } from './notemaps/notemaps.routes';
 import { registerNoteRoutes } from './notes/notes.routes';
 import { registerOpenApi } from './openapi';
 import { registerPlaceRoutes } from './places/places.routes';
+import { registerRateLimit } from './rate-limit';
+import { RATE_LIMIT_REDIS } from './rate-limit-redis';
+import { registerSecurityHeaders } from './security-headers';
 import { registerTagRoutes } from './tags/tags.routes';
+import { registerAvatarRoutes } from './users/avatar.routes';
 import { registerUserRoutes } from './users/users.routes';
 import { registerTokenRoutes } from '../oauth/token.routes';
 import { registerWebRoutes } from '../web/web.routes';
@@ -25,6 +31,10 @@ export interface ServerOptions {
   /** Log requests and errors at this level; no logging when absent. */
   logLevel?: Config['logLevel'];
   https?: { key: Buffer; cert: Buffer } | null;
+  /** Where log lines go (stdout when absent); tests read them to check that no secret is logged. */
+  logStream?: { write(line: string): void };
+  /** Called with every route as it is added (the authorization matrix and fuzz tests collect the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole HTTP surface, wired to the use cases in `container`. */
@@ -34,21 +44,35 @@ export async function buildServer(container: DependencyContainer, options: Serve
     logger: options.logLevel === undefined ? false : {
       level: options.logLevel,
       serializers: { req: serializeRequest },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     ...conventionServerOptions(options.https ?? null),
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
+    // While closing, a request that already reached the server is served (with `Connection: close`), not
+    // answered by Fastify's bare 503 outside the envelope: in-flight requests finish normally (decisions §1).
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerConventions(app);
   registerMetrics(app);
+  await registerSecurityHeaders(app);
+  // Before authentication: a refused token is counted too, and its 401 carries the rate-limit headers.
+  await registerRateLimit(app, {
+    max: config.rateLimitMax,
+    windowS: config.rateLimitWindowS,
+    redis: container.resolve<Redis | null>(RATE_LIMIT_REDIS),
+  });
   registerAuthentication(app, container.resolve(AuthenticateToken));
   await registerOpenApi(app, config.publicUrl);
   registerHealthRoutes(app, container);
   registerNoteRoutes(app, container);
   registerUserRoutes(app, container);
+  registerAvatarRoutes(app, container);
+  registerImageRoutes(app, container);
   registerTagRoutes(app, container);
   registerFavoriteRoutes(app, container);
   registerFinderRoutes(app, container);

@@ -8,9 +8,22 @@ import { DomainError } from '../../domain/domain-error';
  */
 export function registerUtf8Guard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    const problem = urlProblem(request.raw.url ?? '/');
+    const url = request.raw.url ?? '/';
+    const problem = urlProblem(url);
     if (problem) throw new DomainError('invalid', problem);
+    refuseNul(url);
   });
+}
+
+/**
+ * U+0000 is valid UTF-8 but PostgreSQL text cannot hold it (a query with it fails): a path with `%00`
+ * names nothing (404), a query string with it is refused (400). After `urlProblem`, `%00` is its only form.
+ */
+function refuseNul(rawUrl: string): void {
+  const queryAt = rawUrl.indexOf('?');
+  const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  if (/%00/.test(path)) throw new DomainError('not_found', 'the path names nothing (it has a NUL character)');
+  if (queryAt !== -1 && /%00/.test(rawUrl.slice(queryAt + 1))) throw new DomainError('invalid', 'the query string has a NUL character (%00)');
 }
 
 /** Why a raw request target is not percent-encoded UTF-8, or undefined when it is. */

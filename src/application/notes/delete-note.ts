@@ -1,18 +1,27 @@
 import { inject, injectable } from 'tsyringe';
 import { privateReader, requireScope, type Actor } from '../../domain/actor';
+import { discardBlobs } from '../images/image-upload';
+import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { findOwnNote } from './find-own-note';
 
-/** Deletes a note and all that hangs off it (scope `delete`, its author only). */
+/** Deletes a note and all that hangs off it, its image file too (scope `delete`, its author only). */
 @injectable()
 export class DeleteNote {
-  constructor(@inject(UNIT_OF_WORK) private readonly uow: UnitOfWork) {}
+  constructor(
+    @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
 
   async execute(actor: Actor, id: number): Promise<void> {
     const userId = requireScope(actor, 'delete');
-    await this.uow.run(async ({ notes }) => {
+    const imageKey = await this.uow.run(async ({ notes }) => {
       await findOwnNote(notes, id, userId, privateReader(actor));
+      // Clearing first takes the row lock, so an edit that replaces the image meanwhile cannot orphan its file.
+      const key = await notes.setImage(id, null);
       await notes.delete(id);
+      return key;
     });
+    await discardBlobs(this.blobs, [imageKey]);
   }
 }

@@ -1,27 +1,40 @@
 import { inject, injectable } from 'tsyringe';
 import { privateReader, requireScope, type Actor } from '../../domain/actor';
 import { applyNoteFields } from '../../domain/note';
+import { discardBlobs, recordOrDiscard, storeUpload } from '../images/image-upload';
+import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
 import { CLOCK, type Clock } from '../ports/clock';
+import { IMAGE_PROCESSOR, type ImageProcessor } from '../ports/image-processor';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { findOwnNote } from './find-own-note';
 import type { NoteInput } from './note-input';
 import { resolveRecipients } from './resolve-recipients';
 
-/** Edits a note (scope `notes`, its author only); fields not sent keep their values. */
+/**
+ * Edits a note (scope `notes`, its author only); fields not sent keep their values. A new image
+ * replaces the old one, `image: null` removes it; the old file is deleted once the change is committed.
+ */
 @injectable()
 export class UpdateNote {
   constructor(
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @inject(IMAGE_PROCESSOR) private readonly images: ImageProcessor,
   ) {}
 
   async execute(actor: Actor, id: number, input: NoteInput): Promise<void> {
     const userId = requireScope(actor, 'notes');
-    await this.uow.run(async ({ users, notes }) => {
+    // Who may edit is checked before an upload is decoded and stored (and again inside the transaction).
+    if (input.image) await this.uow.run(({ notes }) => findOwnNote(notes, id, userId, privateReader(actor)));
+    const image = input.image ? await storeUpload(this.images, this.blobs, input.image) : null;
+    const replaced = await recordOrDiscard(this.blobs, image?.key ?? null, () => this.uow.run(async ({ users, notes }) => {
       const note = await findOwnNote(notes, id, userId, privateReader(actor));
       const content = applyNoteFields(note, input);
       const recipientIds = input.recipients === undefined ? null : await resolveRecipients(users, input.recipients);
       await notes.update(id, content, recipientIds, this.clock.now());
-    });
+      return input.image === undefined ? null : notes.setImage(id, image);
+    }));
+    await discardBlobs(this.blobs, [replaced]);
   }
 }

@@ -1,4 +1,4 @@
-import type { Note, NoteContent } from '../../domain/note';
+import type { Note, NoteContent, NoteImage } from '../../domain/note';
 
 /** Notes, as the write side needs them; tags are created on first use and keep their ids. */
 export interface NoteRepository {
@@ -7,6 +7,8 @@ export interface NoteRepository {
   findById(id: number): Promise<Note | null>;
   /** Replaces the content, tags and (when given) recipients of a note, and sets `updatedAt`. */
   update(id: number, content: NoteContent, recipientIds: readonly number[] | null, now: Date): Promise<void>;
+  /** Sets or (with null) clears a note's image, locking the row; returns the key it replaced, or null. */
+  setImage(id: number, image: NoteImage | null): Promise<string | null>;
   /** Deletes a note and everything that hangs off it; false when there was none. */
   delete(id: number): Promise<boolean>;
 }

@@ -1,4 +1,5 @@
 import type { Location } from '../../domain/location';
+import type { NoteQuery } from '../../domain/note-query';
 import type { Visibility } from '../../domain/visibility';
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
@@ -28,6 +29,8 @@ export interface NoteView {
   counts: { comments: number; favoriters: number; finders: number; notemaps: number; tags: number };
   viewer: { isFavorited: boolean; isFound: boolean };
   image: { key: string; width: number; height: number } | null;
+  /** Metres from the `near` point (great-circle, not rounded); only in lists asked `near`. */
+  distance?: number;
 }
 
 /** Which notes a list holds; every filter is optional and they combine with AND. */
@@ -45,12 +48,15 @@ export interface NoteFilter {
   withImage?: boolean;
   /** A user's feed: notes by the users they follow or held by the notemaps they follow. */
   feedOf?: number;
+  /** What the caller asked of the list (`tag`, `author`, `bbox`, `near`, `q`, …, `sort`), on top of the above. */
+  query?: NoteQuery;
 }
 
 /**
  * Notes shaped for reading. Only notes the viewer may read are returned or counted
  * (public ones, plus for `readerId` the ones they wrote or receive). Lists are newest first
- * (createdAt, then id, descending) and cost a fixed number of queries whatever the page size.
+ * (createdAt, then id, descending) unless `filter.query.order` says otherwise, and cost a fixed number
+ * of queries whatever the page size.
  */
 export interface NoteViews {
   get(viewer: Viewer, id: number): Promise<NoteView | null>;

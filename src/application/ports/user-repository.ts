@@ -19,5 +19,9 @@ export interface UserRepository {
   findCredentials(login: string): Promise<{ id: number; passwordHash: string } | null>;
   /** Ids of the users named by id or (case-insensitive) username; names that match nobody are left out. */
   resolve(refs: readonly (number | string)[]): Promise<Map<number | string, number>>;
+  /** Sets or (with null) clears a user's avatar blob, locking the row; returns the key it replaced, or null. */
+  setAvatar(userId: number, key: string | null): Promise<string | null>;
+  /** The avatar blob key of the user whose avatar hash this is; null when none has uploaded one. */
+  findAvatarKey(avatarHash: string): Promise<string | null>;
 }
 export const USER_REPOSITORY = 'UserRepository';

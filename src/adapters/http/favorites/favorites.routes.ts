@@ -10,8 +10,7 @@ import { IdParams } from '../common.schemas';
 import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { presentNote } from '../notes/note.presenter';
-import { Note } from '../notes/note.schemas';
+import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { PagingQuery, nextUrl, toPageRequest } from '../paging';
 import { presentUserListItem } from '../users/user.presenter';
 import { UserListItem } from '../users/user.schemas';
@@ -65,12 +64,11 @@ export function registerFavoriteRoutes(app: FastifyInstance, container: Dependen
   api.get('/v2/users/:user_id/favorites', {
     schema: {
       summary: "A user's favorite notes", tags: ['favorites'], params: Type.Object({ user_id: Type.String() }),
-      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) },
+      querystring: NoteListQuery, response: NoteListResponses,
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const page = toPageRequest(request.query);
-    const result = await listUserFavorites.execute(request.actor, parseId(request.params.user_id, 'user'), {}, page);
-    const items = result.items.map((note) => presentNote(note, request.actor, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    const result = await listUserFavorites.execute(request.actor, parseId(request.params.user_id, 'user'), noteListFilter(request.query), page);
+    return sendNoteList(request, reply, result, page, links);
   });
 }

@@ -10,8 +10,7 @@ import { IdParams } from '../common.schemas';
 import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { presentNote } from '../notes/note.presenter';
-import { Note } from '../notes/note.schemas';
+import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { PagingQuery, nextUrl, toPageRequest } from '../paging';
 import { presentTag } from '../tags/tag.presenter';
 import { Tag } from '../tags/tag.schemas';
@@ -31,13 +30,12 @@ export function registerNotemapNoteRoutes(app: FastifyInstance, container: Depen
     ['/v2/notemaps/:id/notes_with_images', 'Notes of a notemap that carry an image', true],
   ] as const) {
     api.get(path, {
-      schema: { summary, tags: ['notemaps'], params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) } },
-    }, async (request) => {
+      schema: { summary, tags: ['notemaps'], params: IdParams, querystring: NoteListQuery, response: NoteListResponses },
+    }, async (request, reply) => {
       const page = toPageRequest(request.query);
-      const filter = withImage ? { withImage: true } : {};
+      const filter = { ...noteListFilter(request.query), ...(withImage ? { withImage: true } : {}) };
       const result = await listNotes.execute(request.actor, parseId(request.params.id, 'notemap'), filter, page);
-      const items = result.items.map((note) => presentNote(note, request.actor, links));
-      return list(items, result.total, nextUrl(request, page, result.total));
+      return sendNoteList(request, reply, result, page, links);
     });
   }
 

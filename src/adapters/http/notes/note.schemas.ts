@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Association, NullableString } from '../common.schemas';
+import { uploadField } from '../images/upload';
 import { UserSummary } from '../users/user.schemas';
 
 export const Location = Type.Object({
@@ -83,5 +84,10 @@ export const NoteBody = Type.Object({
   tags: ListOf(Type.String()),
   location: Type.Optional(Type.Object(LocationFields)),
   ...LocationFields,
+  /** The image file (multipart); `image` is accepted as the same. Empty removes the note's image. */
+  image_file: uploadField('Width and height are read from it; EXIF (GPS included) is removed. Empty removes the image.'),
+  image: uploadField('The same as image_file.'),
+  /** `true` removes the note's image (in JSON, forms and multipart alike). */
+  removeImage: Type.Optional(Type.Boolean()),
 });
 export type NoteBody = Static<typeof NoteBody>;

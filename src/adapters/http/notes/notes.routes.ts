@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
 import { CreateNote } from '../../../application/notes/create-note';
 import { DeleteNote } from '../../../application/notes/delete-note';
@@ -8,10 +7,12 @@ import { GetNote } from '../../../application/notes/get-note';
 import { ListNotes } from '../../../application/notes/list-notes';
 import { UpdateNote } from '../../../application/notes/update-note';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
+import { EmptyEnvelope, SingleEnvelope, empty, single } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { toPageRequest } from '../paging';
+import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from './note-list-query';
+import { UPLOAD_CONSUMES } from '../images/upload';
 import { noteInputFromBody } from './note-input';
 import { presentNote } from './note.presenter';
 import { Note, NoteBody } from './note.schemas';
@@ -26,12 +27,11 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
   const deleteNote = container.resolve(DeleteNote);
 
   api.get('/v2/notes', {
-    schema: { summary: 'Get notes', tags: ['notes'], querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) } },
-  }, async (request) => {
+    schema: { summary: 'Get notes', tags: ['notes'], querystring: NoteListQuery, response: NoteListResponses },
+  }, async (request, reply) => {
     const page = toPageRequest(request.query);
-    const result = await listNotes.execute(request.actor, {}, page);
-    const items = result.items.map((note) => presentNote(note, request.actor, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    const result = await listNotes.execute(request.actor, noteListFilter(request.query), page);
+    return sendNoteList(request, reply, result, page, links);
   });
 
   api.get('/v2/notes/:id', {
@@ -43,7 +43,7 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
 
   api.post('/v2/notes', {
     config: { scope: 'notes' },
-    schema: { summary: 'Create a note', tags: ['notes'], body: NoteBody, response: { 201: SingleEnvelope(Note) } },
+    schema: { summary: 'Create a note', tags: ['notes'], consumes: UPLOAD_CONSUMES, body: NoteBody, response: { 201: SingleEnvelope(Note) } },
   }, async (request, reply) => {
     const id = await createNote.execute(request.actor, noteInputFromBody(request.body));
     const note = await getNote.execute(request.actor, id);
@@ -53,7 +53,7 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
 
   api.put('/v2/notes/:id', {
     config: { scope: 'notes' },
-    schema: { summary: 'Edit a note', tags: ['notes'], params: IdParams, body: NoteBody, response: { 200: SingleEnvelope(Note) } },
+    schema: { summary: 'Edit a note', tags: ['notes'], consumes: UPLOAD_CONSUMES, params: IdParams, body: NoteBody, response: { 200: SingleEnvelope(Note) } },
   }, async (request) => {
     const id = parseId(request.params.id, 'note');
     await updateNote.execute(request.actor, id, noteInputFromBody(request.body));

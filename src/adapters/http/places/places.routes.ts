@@ -14,8 +14,7 @@ import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from
 import { FollowCreatedResponses, UserIdParams } from '../follows/follow.schemas';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { presentNote } from '../notes/note.presenter';
-import { Note } from '../notes/note.schemas';
+import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { PagingQuery, nextUrl, toPageRequest } from '../paging';
 import { presentUserListItem } from '../users/user.presenter';
 import { UserListItem } from '../users/user.schemas';
@@ -52,12 +51,11 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
   });
 
   api.get('/v2/places/:id/notes', {
-    schema: { summary: 'Notes at a place', tags: ['places'], params: IdParams, querystring: paging, response: { 200: ListEnvelope(Note) } },
-  }, async (request) => {
+    schema: { summary: 'Notes at a place', tags: ['places'], params: IdParams, querystring: NoteListQuery, response: NoteListResponses },
+  }, async (request, reply) => {
     const page = toPageRequest(request.query);
-    const result = await listPlaceNotes.execute(request.actor, parseId(request.params.id, 'place'), {}, page);
-    const items = result.items.map((note) => presentNote(note, request.actor, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    const result = await listPlaceNotes.execute(request.actor, parseId(request.params.id, 'place'), noteListFilter(request.query), page);
+    return sendNoteList(request, reply, result, page, links);
   });
 
   api.get('/v2/places/:id/followers', {

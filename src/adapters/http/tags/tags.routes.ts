@@ -8,8 +8,7 @@ import { IdParams } from '../common.schemas';
 import { ListEnvelope, list } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { presentNote } from '../notes/note.presenter';
-import { Note } from '../notes/note.schemas';
+import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { PagingQuery, nextUrl, toPageRequest } from '../paging';
 import { presentTag } from './tag.presenter';
 import { Tag, TagParams } from './tag.schemas';
@@ -34,12 +33,11 @@ export function registerTagRoutes(app: FastifyInstance, container: DependencyCon
   api.get('/v2/tags/:tag_name/notes', {
     schema: {
       summary: 'Notes with a tag', tags: ['tags'], params: TagParams,
-      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) },
+      querystring: NoteListQuery, response: NoteListResponses,
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const page = toPageRequest(request.query);
-    const result = await listTagNotes.execute(request.actor, request.params.tag_name, {}, page);
-    const items = result.items.map((note) => presentNote(note, request.actor, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    const result = await listTagNotes.execute(request.actor, request.params.tag_name, noteListFilter(request.query), page);
+    return sendNoteList(request, reply, result, page, links);
   });
 }

@@ -4,12 +4,11 @@ import { Type } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
 import { GetUser } from '../../../application/users/get-user';
 import { ListUserNotes } from '../../../application/users/list-user-notes';
-import { ListEnvelope, SingleEnvelope, list, single } from '../envelope';
+import { SingleEnvelope, single } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { presentNote } from '../notes/note.presenter';
-import { Note } from '../notes/note.schemas';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
+import { toPageRequest } from '../paging';
 import { presentUser } from './user.presenter';
 import { User, UserQuery } from './user.schemas';
 
@@ -43,12 +42,11 @@ export function registerUserRoutes(app: FastifyInstance, container: DependencyCo
   api.get('/v2/users/:user_id/notes', {
     schema: {
       summary: "A user's notes", tags: ['users'], params: Type.Object({ user_id: Type.String() }),
-      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Note) },
+      querystring: NoteListQuery, response: NoteListResponses,
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const page = toPageRequest(request.query);
-    const result = await listUserNotes.execute(request.actor, parseId(request.params.user_id, 'user'), {}, page);
-    const items = result.items.map((note) => presentNote(note, request.actor, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    const result = await listUserNotes.execute(request.actor, parseId(request.params.user_id, 'user'), noteListFilter(request.query), page);
+    return sendNoteList(request, reply, result, page, links);
   });
 }

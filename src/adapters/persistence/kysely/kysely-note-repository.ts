@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { NoteRepository } from '../../../application/ports/note-repository';
-import type { Note, NoteContent } from '../../../domain/note';
+import type { Note, NoteContent, NoteImage } from '../../../domain/note';
 import { KYSELY } from './database';
 import { LOCATION_COLUMNS, toLocation } from './location-row';
 import { noteContentColumns } from './note-columns';
@@ -35,6 +35,7 @@ export class KyselyNoteRepository implements NoteRepository {
     const row = await this.db
       .selectFrom('notes as n')
       .select(['n.id', 'n.author_id', 'n.title', 'n.message', 'n.visibility', 'n.created_at', 'n.updated_at'])
+      .select(['n.image_key', 'n.image_width', 'n.image_height'])
       .select(LOCATION_COLUMNS.map((column) => `n.${column}` as const))
       // Tags and recipients come as arrays in the same statement: one round trip per note.
       .select(sql<string[]>`array(
@@ -58,6 +59,9 @@ export class KyselyNoteRepository implements NoteRepository {
       explicitTags: row.explicit_tags,
       tags: row.tags,
       recipientIds: row.recipient_ids,
+      image: row.image_key !== null && row.image_width !== null && row.image_height !== null
+        ? { key: row.image_key, width: row.image_width, height: row.image_height }
+        : null,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -77,6 +81,18 @@ export class KyselyNoteRepository implements NoteRepository {
       await this.db.deleteFrom('note_recipients').where('note_id', '=', id).execute();
       await this.writeRecipients(id, recipientIds);
     }
+  }
+
+  async setImage(id: number, image: NoteImage | null): Promise<string | null> {
+    // The row lock makes two concurrent replacements see each other's key, so neither blob is orphaned.
+    const previous = await this.db.selectFrom('notes').select('image_key').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!previous) return null;
+    await this.db
+      .updateTable('notes')
+      .set({ image_key: image?.key ?? null, image_width: image?.width ?? null, image_height: image?.height ?? null })
+      .where('id', '=', id)
+      .execute();
+    return previous.image_key;
   }
 
   async delete(id: number): Promise<boolean> {

@@ -5,7 +5,9 @@ import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
 import { LOCATION_COLUMNS, toLocation } from './location-row';
+import type { LatLon } from '../../../domain/geo';
 import { listedNotes } from './note-conditions';
+import { distanceFrom, orderOf } from './note-conditions-query';
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
@@ -33,10 +35,9 @@ export class KyselyNoteViews implements NoteViews {
   async list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
     const where = listedNotes(viewer.readerId, filter);
     const [rows, count] = await Promise.all([
-      this.select(viewer)
+      this.select(viewer, filter.query?.near?.center)
         .where(where)
-        .orderBy('n.created_at', 'desc')
-        .orderBy('n.id', 'desc')
+        .orderBy(orderOf(filter.query))
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
@@ -45,7 +46,8 @@ export class KyselyNoteViews implements NoteViews {
     return { items: rows.map(toNoteView), total: count.total };
   }
 
-  private select(viewer: Viewer) {
+  /** The page's columns; with `near`, the distance from it too. */
+  private select(viewer: Viewer, near?: LatLon) {
     return this.db
       .selectFrom('notes as n')
       .innerJoin('users as u', 'u.id', 'n.author_id')
@@ -61,7 +63,8 @@ export class KyselyNoteViews implements NoteViews {
         .select(eb.fn.countAll<number>().as('count'))
         .whereRef('nt.note_id', '=', 'n.id')
         .as('tags_count'))
-      .select([viewerHas('note_favorites', viewer.userId).as('is_favorited'), viewerHas('note_finds', viewer.userId).as('is_found')]);
+      .select([viewerHas('note_favorites', viewer.userId).as('is_favorited'), viewerHas('note_finds', viewer.userId).as('is_found')])
+      .select((near ? distanceFrom(near) : sql<number | null>`null::float8`).as('distance'));
   }
 }
 
@@ -89,5 +92,6 @@ function toNoteView(row: NoteViewRow): NoteView {
     image: row.image_key !== null && row.image_width !== null && row.image_height !== null
       ? { key: row.image_key, width: row.image_width, height: row.image_height }
       : null,
+    ...(row.distance === null ? {} : { distance: row.distance }),
   };
 }

@@ -100,4 +100,22 @@ export class KyselyUserRepository implements UserRepository {
     }
     return found;
   }
+
+  async setAvatar(userId: number, key: string | null): Promise<string | null> {
+    const previous = await this.db.selectFrom('users').select('avatar_key').where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!previous) return null;
+    await this.db.updateTable('users').set({ avatar_key: key, has_avatar: key !== null }).where('id', '=', userId).execute();
+    return previous.avatar_key;
+  }
+
+  async findAvatarKey(avatarHash: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('avatar_key')
+      .where('avatar_hash', '=', avatarHash)
+      .where('avatar_key', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row?.avatar_key ?? null;
+  }
 }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { NoteFilter } from '../../../application/ports/note-views';
+import { queryConditions } from './note-conditions-query';
 import { readableNote } from './readable-note';
 
 /** The notes (aliased `n`) a list holds for a reader: those they may read that pass every filter. */
@@ -24,5 +25,6 @@ export function listedNotes(readerId: number | null, filter: NoteFilter): RawBui
       or exists (select 1 from notemap_notes mn join notemap_follows nf on nf.notemap_id = mn.notemap_id
                  where mn.note_id = n.id and nf.user_id = ${filter.feedOf}))`);
   }
+  if (filter.query !== undefined) conditions.push(...queryConditions(filter.query));
   return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
 }

@@ -18,6 +18,8 @@ export interface UsersTable {
   /** Lowercase hex MD5 of the normalised e-mail, computed by the caller. */
   avatar_hash: string;
   has_avatar: Generated<boolean>;
+  /** The blob key of the uploaded avatar; set exactly when `has_avatar` is true. */
+  avatar_key: Generated<string | null>;
   created_at: Timestamp;
 }
 

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import type { NoteRepository } from '../../../application/ports/note-repository';
-import type { Note, NoteContent } from '../../../domain/note';
+import type { Note, NoteContent, NoteImage } from '../../../domain/note';
 import { placeIdOf } from './memory-places';
 import { recipientIdsOf } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNoteTag } from './memory-store';
@@ -48,6 +48,7 @@ export class MemoryNoteRepository implements NoteRepository {
         explicitTags: tags.filter((t) => t.explicit).map((t) => t.name),
         tags: tags.map((t) => t.name),
         recipientIds: recipientIdsOf(state, id),
+        image: note.image ? { ...note.image } : null,
         createdAt: new Date(note.createdAt),
         updatedAt: new Date(note.updatedAt),
       };
@@ -68,6 +69,16 @@ export class MemoryNoteRepository implements NoteRepository {
       });
       this.replaceTags(state, id, content);
       if (recipientIds !== null) replaceRecipients(state, id, recipientIds);
+    });
+  }
+
+  setImage(id: number, image: NoteImage | null): Promise<string | null> {
+    return this.store.with((state) => {
+      const note = state.notes.find((n) => n.id === id);
+      if (!note) return null;
+      const previous = note.image?.key ?? null;
+      note.image = image ? { ...image } : null;
+      return previous;
     });
   }
 

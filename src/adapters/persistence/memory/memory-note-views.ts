@@ -2,11 +2,14 @@ import { inject, injectable } from 'tsyringe';
 import type { NoteFilter, NoteView, NoteViews } from '../../../application/ports/note-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
+import { areaContains, distanceMetres } from '../../../domain/geo';
+import type { NoteOrder, NoteQuery } from '../../../domain/note-query';
 import { isReadable } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNote } from './memory-store';
 import { userSummary } from './memory-user-summary';
 import { newestFirst } from './newest-first';
 import { unixSeconds } from './unix-seconds';
+import { textRank } from './memory-text-search';
 
 function noteView(state: MemoryState, note: StoredNote, viewer: Viewer): NoteView {
   const author = state.users.find((u) => u.id === note.authorId);
@@ -64,6 +67,7 @@ function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page:
   const tagged = new Set(state.noteTags.filter((nt) => nt.tagId === tagId).map((nt) => nt.noteId));
   const inNotemap = new Set(state.notemapNotes.filter((mn) => mn.notemapId === filter.notemapId).map((mn) => mn.noteId));
   const favorited = new Set(state.favorites.filter((f) => f.userId === filter.favoritedBy).map((f) => f.noteId));
+  const query = filter.query;
   const matches = state.notes
     .filter((n) => filter.authorId === undefined || n.authorId === filter.authorId)
     .filter((n) => filter.tag === undefined || tagged.has(n.id))
@@ -72,10 +76,57 @@ function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page:
     .filter((n) => filter.placeId === undefined || n.placeId === filter.placeId)
     .filter((n) => filter.withImage !== true || n.image !== null)
     .filter((n) => filter.feedOf === undefined || inFeedOf(state, filter.feedOf, n))
-    .filter((n) => isReadable(state, n, viewer.readerId))
-    .sort(newestFirst);
+    .filter((n) => isReadable(state, n, viewer.readerId));
+  const listed: Listed[] = query === undefined ? matches.map((note) => ({ note })) : queried(state, matches, query);
+  listed.sort((a, b) => compareListed(a, b, query?.order ?? 'recent'));
   return {
-    items: matches.slice(page.offset, page.offset + page.limit).map((n) => noteView(state, n, viewer)),
-    total: matches.length,
+    items: listed.slice(page.offset, page.offset + page.limit).map(({ note, distance }) => ({
+      ...noteView(state, note, viewer),
+      ...(distance === undefined ? {} : { distance }),
+    })),
+    total: listed.length,
   };
+}
+
+interface Listed {
+  note: StoredNote;
+  distance?: number;
+  rank?: number;
+  favoriters?: number;
+}
+
+/** The notes that pass the caller's query, with what its order needs (distance, text rank, favoriters). */
+function queried(state: MemoryState, notes: StoredNote[], query: NoteQuery): Listed[] {
+  const tagId = query.tag === undefined ? undefined : state.tags.find((t) => t.name === query.tag)?.id;
+  const tagged = new Set(state.noteTags.filter((nt) => nt.tagId === tagId).map((nt) => nt.noteId));
+  const authorId = query.author === undefined ? undefined : 'id' in query.author ? query.author.id : authorIdOf(state, query.author.username);
+  const listed: Listed[] = [];
+  for (const note of notes) {
+    if (query.tag !== undefined && !tagged.has(note.id)) continue;
+    if (query.author !== undefined && note.authorId !== authorId) continue;
+    const createdAt = unixSeconds(note.createdAt);
+    if (query.since !== undefined && createdAt < query.since) continue;
+    if (query.until !== undefined && createdAt > query.until) continue;
+    if (query.bbox !== undefined && !areaContains(query.bbox, note.location)) continue;
+    const distance = query.near === undefined ? undefined : distanceMetres(query.near.center, note.location);
+    if (query.near !== undefined && distance !== undefined && distance > query.near.radius) continue;
+    const rank = query.text === undefined ? undefined : textRank(`${note.title ?? ''} ${note.message}`, query.text);
+    if (rank === null) continue;
+    const favoriters = state.favorites.filter((f) => f.noteId === note.id).length;
+    listed.push({ note, distance, rank, favoriters });
+  }
+  return listed;
+}
+
+function authorIdOf(state: MemoryState, username: string): number | undefined {
+  return state.users.find((u) => u.username.toLowerCase() === username.toLowerCase())?.id;
+}
+
+/** The SQL adapter's ORDER BY (note-conditions-query.ts): the order's key, then newest first, then id. */
+function compareListed(a: Listed, b: Listed, order: NoteOrder): number {
+  const first = order === 'nearest' ? (a.distance ?? 0) - (b.distance ?? 0)
+    : order === 'relevance' ? (b.rank ?? 0) - (a.rank ?? 0)
+      : order === 'popular' ? (b.favoriters ?? 0) - (a.favoriters ?? 0) || b.note.publicViewsCount - a.note.publicViewsCount
+        : 0;
+  return first || newestFirst(a.note, b.note);
 }

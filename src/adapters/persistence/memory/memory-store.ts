@@ -13,6 +13,7 @@ export const MEMORY_STORE = 'MemoryStore';
 export interface StoredUser extends User {
   passwordHash: string;
   avatarHash: string;
+  avatarKey: string | null;
 }
 
 export interface StoredNote {

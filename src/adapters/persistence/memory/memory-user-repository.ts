@@ -8,7 +8,7 @@ const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCas
 
 function toUser(stored: StoredUser | undefined): User | null {
   if (stored === undefined) return null;
-  const { passwordHash: _hash, avatarHash: _avatar, ...user } = structuredClone(stored);
+  const { passwordHash: _hash, avatarHash: _avatar, avatarKey: _key, ...user } = structuredClone(stored);
   return user;
 }
 
@@ -37,6 +37,7 @@ export class MemoryUserRepository implements UserRepository {
         hometown: null,
         twitter: null,
         hasAvatar: false,
+        avatarKey: null,
         createdAt: new Date(now),
       });
       return id;
@@ -67,5 +68,19 @@ export class MemoryUserRepository implements UserRepository {
       }
       return found;
     });
+  }
+
+  setAvatar(userId: number, key: string | null): Promise<string | null> {
+    return this.store.with(({ users }) => {
+      const user = users.find((u) => u.id === userId);
+      if (!user) return null;
+      const previous = user.avatarKey;
+      Object.assign(user, { avatarKey: key, hasAvatar: key !== null });
+      return previous;
+    });
+  }
+
+  findAvatarKey(avatarHash: string): Promise<string | null> {
+    return this.store.with(({ users }) => users.find((u) => u.avatarHash === avatarHash && u.avatarKey !== null)?.avatarKey ?? null);
   }
 }

@@ -1,0 +1,143 @@
+import { DomainError, type FieldProblem } from './domain-error';
+import type { BoundingBox, Circle } from './geo';
+import { normalizeTag } from './tag';
+import { USERNAME } from './user';
+
+export const DEFAULT_RADIUS_M = 1_000;
+export const MAX_RADIUS_M = 50_000;
+export const MAX_SEARCH_LENGTH = 500;
+const MAX_ID = 2_147_483_647;
+
+export const NOTE_SORTS = ['recent', 'nearest', 'popular'] as const;
+export type NoteSort = (typeof NOTE_SORTS)[number];
+
+/**
+ * The order of a list: a `sort` the caller chose, or `relevance` (best text match first) when `q` is
+ * given without `sort` or `near`. Every order ends with newest first, then by id, so pages are stable.
+ */
+export type NoteOrder = NoteSort | 'relevance';
+
+/** A note's author named by id or (case-insensitive) username. */
+export type AuthorRef = { id: number } | { username: string };
+
+/** What a caller asks of a list of notes, on top of the list itself; every criterion combines with AND. */
+export interface NoteQuery {
+  /** A normalised tag name. */
+  tag?: string;
+  author?: AuthorRef;
+  /** Unix seconds, inclusive, on `createdAt`. */
+  since?: number;
+  until?: number;
+  bbox?: BoundingBox;
+  near?: Circle;
+  /** Words to find in the title and message. */
+  text?: string;
+  order: NoteOrder;
+}
+
+/** The query parameters as they arrive, their types already checked. */
+export interface RawNoteQuery {
+  bbox?: string;
+  near?: string;
+  radius?: number;
+  q?: string;
+  tag?: string;
+  author?: string;
+  since?: number;
+  until?: number;
+  sort?: string;
+}
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/u;
+
+/** Parses the list parameters; every bad one is named in one `invalid` error (400 with `fields`). */
+export function parseNoteQuery(raw: RawNoteQuery): NoteQuery {
+  const problems: FieldProblem[] = [];
+  const problem = (name: string, text: string) => { problems.push({ name, problem: text }); };
+  const query: NoteQuery = { order: 'recent' };
+
+  if (raw.bbox !== undefined) {
+    const bbox = parseBoundingBox(raw.bbox);
+    if (typeof bbox === 'string') problem('bbox', bbox);
+    else query.bbox = bbox;
+  }
+  if (raw.near !== undefined) {
+    const center = parseLatLon(raw.near);
+    const radius = raw.radius ?? DEFAULT_RADIUS_M;
+    if (typeof center === 'string') problem('near', center);
+    if (!(radius > 0 && radius <= MAX_RADIUS_M)) problem('radius', `must be more than 0 and at most ${MAX_RADIUS_M} (metres)`);
+    else if (typeof center !== 'string') query.near = { kind: 'circle', center, radius };
+  } else if (raw.radius !== undefined) {
+    problem('radius', 'needs near');
+  }
+  if (raw.q !== undefined) {
+    const text = raw.q.trim();
+    if (text === '') problem('q', 'must not be empty');
+    else if ([...text].length > MAX_SEARCH_LENGTH) problem('q', `must be at most ${MAX_SEARCH_LENGTH} characters long`);
+    else query.text = text;
+  }
+  if (raw.tag !== undefined) {
+    const tag = normalizeTag(raw.tag);
+    if (tag === null) problem('tag', 'is not a tag: 1-50 letters, digits, "_" or "-"');
+    else query.tag = tag;
+  }
+  if (raw.author !== undefined) {
+    const author = parseAuthor(raw.author);
+    if (author === null) problem('author', 'must be a user id or a username');
+    else query.author = author;
+  }
+  if (raw.since !== undefined) query.since = raw.since;
+  if (raw.until !== undefined) query.until = raw.until;
+  if (raw.since !== undefined && raw.until !== undefined && raw.since > raw.until) problem('until', 'must not be before since');
+
+  if (raw.sort !== undefined && !(NOTE_SORTS as readonly string[]).includes(raw.sort)) {
+    problem('sort', `must be one of: ${NOTE_SORTS.join(', ')}`);
+  } else if (raw.sort === 'nearest' && raw.near === undefined) {
+    problem('sort', 'nearest needs near=lat,lon');
+  } else {
+    query.order = (raw.sort as NoteSort | undefined) ?? (raw.near !== undefined ? 'nearest' : raw.q !== undefined ? 'relevance' : 'recent');
+  }
+
+  if (problems.length > 0) throw DomainError.invalid(problems);
+  return query;
+}
+
+/** `minLon,minLat,maxLon,maxLat`, or what is wrong with it. */
+export function parseBoundingBox(text: string): BoundingBox | string {
+  const numbers = parseNumbers(text, 4);
+  if (numbers === null) return 'must be minLon,minLat,maxLon,maxLat (four decimal numbers)';
+  const [minLon, minLat, maxLon, maxLat] = numbers as [number, number, number, number];
+  if (!isLongitude(minLon) || !isLongitude(maxLon)) return 'longitudes must be between -180 and 180';
+  if (!isLatitude(minLat) || !isLatitude(maxLat)) return 'latitudes must be between -90 and 90';
+  if (minLat > maxLat) return 'minLat must not be above maxLat';
+  return { kind: 'bbox', minLon, minLat, maxLon, maxLat };
+}
+
+/** `lat,lon`, or what is wrong with it. */
+export function parseLatLon(text: string): { latitude: number; longitude: number } | string {
+  const numbers = parseNumbers(text, 2);
+  if (numbers === null) return 'must be lat,lon (two decimal numbers)';
+  const [latitude, longitude] = numbers as [number, number];
+  if (!isLatitude(latitude)) return 'latitude must be between -90 and 90';
+  if (!isLongitude(longitude)) return 'longitude must be between -180 and 180';
+  return { latitude, longitude };
+}
+
+/** Digits are a user id, anything else a username (usernames are never all digits); null when neither. */
+export function parseAuthor(text: string): AuthorRef | null {
+  const value = text.trim();
+  if (/^\d+$/u.test(value)) {
+    const id = Number(value);
+    return id >= 1 && id <= MAX_ID ? { id } : null;
+  }
+  return USERNAME.test(value) ? { username: value } : null;
+}
+
+function parseNumbers(text: string, count: number): number[] | null {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length !== count || !parts.every((part) => DECIMAL.test(part))) return null;
+  return parts.map(Number);
+}
+
+const isLatitude = (value: number) => value >= -90 && value <= 90;
+const isLongitude = (value: number) => value >= -180 && value <= 180;

@@ -1,0 +1,64 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { NoteFilter } from '../../src/application/ports/note-views';
+import type { Database } from '../../src/adapters/persistence/kysely/database';
+import { listedNotes } from '../../src/adapters/persistence/kysely/note-conditions';
+import { orderOf } from '../../src/adapters/persistence/kysely/note-conditions-query';
+import type { Schema } from '../../src/adapters/persistence/kysely/schema';
+import { parseNoteQuery, type RawNoteQuery } from '../../src/domain/note-query';
+import { createTestDatabase } from '../support/test-database';
+
+// On PostgreSQL only (TEST_DATABASE_URL): plans on 100,000 notes, where a sequential scan would be chosen
+// if the conditions could not use their index.
+const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+describeOnPostgres('the list conditions use their indexes on 100,000 notes', () => {
+  let database: Database;
+  let db: Kysely<Schema>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ kind: 'postgres' });
+    db = database.kysely;
+    await sql`insert into users (username, email, password_hash, avatar_hash) values ('seed', 'seed@example.com', 'x', 'x')`.execute(db);
+    // One statement: points spread over the globe, one note in a thousand about running.
+    await sql`insert into notes (author_id, message, latitude, longitude, created_at, updated_at)
+      select (select id from users where username = 'seed'),
+             'note ' || g || case when g % 1000 = 0 then ' went running today' else ' a quiet walk' end,
+             -89.9 + 179.8 * ((g::int8 * 7919) % 100000) / 100000.0,
+             -180 + 360 * ((g::int8 * 104729) % 99991) / 99991.0,
+             now() - g * interval '1 minute', now() - g * interval '1 minute'
+      from generate_series(1, 100000) g`.execute(db);
+    await sql`analyze notes`.execute(db);
+  }, 120_000);
+  afterAll(() => database.close());
+
+  /** The plans of a list's page and of its count, as the adapter builds their WHERE and ORDER BY. */
+  async function plans(raw: RawNoteQuery): Promise<string> {
+    const filter: NoteFilter = { query: parseNoteQuery(raw) };
+    const where = listedNotes(null, filter);
+    const page = db.selectFrom('notes as n').select('n.id').where(where).orderBy(orderOf(filter.query)).limit(20).compile();
+    const count = db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).compile();
+    const lines: string[] = [];
+    for (const query of [page, count]) {
+      const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
+      lines.push(...result.rows.map((row) => row['QUERY PLAN']));
+    }
+    return lines.join('\n');
+  }
+
+  it.each<[string, RawNoteQuery, string]>([
+    ['bbox', { bbox: '2,48,3,49' }, 'notes_location_idx'],
+    ['bbox across the antimeridian', { bbox: '179.5,-10,-179.5,10' }, 'notes_location_idx'],
+    ['near', { near: '48.85,2.35', radius: 5000 }, 'notes_location_idx'],
+    ['near a pole', { near: '90,0', radius: 20000 }, 'notes_location_idx'],
+    ['q', { q: 'running' }, 'notes_search_idx'],
+  ])('%s', async (_name, raw, index) => {
+    const plan = await plans(raw);
+    expect(plan).toContain(index);
+    expect(plan).not.toMatch(/Seq Scan on notes/);
+  });
+
+  it('finds the rows the plan promises (the seed is what the test thinks it is)', async () => {
+    const running = await sql<{ total: string }>`select count(*) as total from notes where search @@ plainto_tsquery('english', 'run')`.execute(db);
+    expect(Number(running.rows[0]?.total)).toBe(100);
+  });
+});
