@@ -102,6 +102,22 @@ describe('rate limit (decisions §8)', () => {
     expect((await get('/v2/notes', bearer('not-a-token'))).statusCode).toBe(429);
   });
 
+  it('counts refused tokens against the client IP too, so made-up tokens cannot multiply the limit', async () => {
+    const guess = (i: number, ip = '203.0.113.7') =>
+      t.app.inject({ method: 'GET', url: '/v2/notes', remoteAddress: ip, headers: bearer(`guess-${i}`) });
+    for (let i = 0; i < MAX; i++) expect((await guess(i)).statusCode).toBe(401);
+    const refused = await guess(MAX);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().meta.error.type).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limitHeaders(refused)).toMatchObject({ limit: String(MAX), remaining: '0' });
+    // Another address, and a valid token from the same address, are not held back.
+    expect((await guess(MAX + 1, '203.0.113.8')).statusCode).toBe(401);
+    const token = await t.newToken();
+    const valid = await t.app.inject({ method: 'GET', url: '/v2/notes', remoteAddress: '203.0.113.7', headers: bearer(token) });
+    expect(valid.statusCode).toBe(200);
+  });
+
   it('puts the headers on 404s for unknown paths and 415s, which fail before the route runs', async () => {
     const unknown = await get('/v2/no-such-thing');
     expect(unknown.statusCode).toBe(404);

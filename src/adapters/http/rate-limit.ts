@@ -80,18 +80,21 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
     return decision;
   };
 
+  /** The 429 envelope for `decision`, with Retry-After set on `reply`. */
+  const refusal = (request: FastifyRequest, reply: FastifyReply, decision: Decision) => {
+    const retryAfterS = Math.max(1, decision.retryAfterS);
+    const at = new Date(decision.resetsAt * 1000).toISOString().replace('.000Z', 'Z');
+    request.log.info({ status: 429 }, 'rate limited');
+    reply.code(429).header('retry-after', String(retryAfterS));
+    return failure(429, 'rate_limited',
+      `rate limit of ${decision.limit} requests per ${settings.windowS} s exceeded; retry after ${at} (in ${retryAfterS} s)`);
+  };
+
   /** Counts the request; true when it was over the limit and has been answered with a 429. */
   const enforce = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> => {
     const decision = await decide(request, key);
     if (!decision.exceeded) return false;
-    const retryAfterS = Math.max(1, decision.retryAfterS);
-    const at = new Date(decision.resetsAt * 1000).toISOString().replace('.000Z', 'Z');
-    request.log.info({ status: 429 }, 'rate limited');
-    void reply
-      .code(429)
-      .header('retry-after', String(retryAfterS))
-      .send(failure(429, 'rate_limited',
-        `rate limit of ${decision.limit} requests per ${settings.windowS} s exceeded; retry after ${at} (in ${retryAfterS} s)`));
+    void reply.send(refusal(request, reply, decision));
     return true;
   };
 
@@ -110,12 +113,21 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
     if (await enforce(request, reply, keyOf('api', request))) return reply;
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload: unknown) => {
     const area = areaOf(request.url);
     if (area === null) return payload;
     let decision = decisions.get(request);
     // Refused before the limiter ran (invalid UTF-8 in the query, a body that would not parse): it still counts.
     if (decision === undefined || decision === DEFERRED) decision = await decide(request, keyOf(area, request));
+    // A refused token also counts against the client's address, so that made-up tokens (each with a fresh
+    // counter of its own) cannot multiply the limit; past it, the guesses are answered 429.
+    if (area === 'api' && reply.statusCode === 401 && tokenKey(request) !== null) {
+      const byAddress = await decide(request, ipKey('api', request));
+      if (byAddress.exceeded) {
+        decision = byAddress;
+        payload = JSON.stringify(refusal(request, reply, byAddress));
+      }
+    }
     reply.header('x-rate-limit-limit', String(decision.limit));
     reply.header('x-rate-limit-remaining', String(decision.remaining));
     reply.header('x-rate-limit-resets-at', String(decision.resetsAt));
