@@ -7,20 +7,8 @@ import { ListNoteComments } from '../../../src/application/comments/list-note-co
 import { UnfavoriteComment } from '../../../src/application/comments/unfavorite-comment';
 import { UpdateComment } from '../../../src/application/comments/update-comment';
 import { CreateNote } from '../../../src/application/notes/create-note';
-import { UNIT_OF_WORK, type UnitOfWork } from '../../../src/application/ports/unit-of-work';
-import { buildContainer } from '../../../src/container';
 import { ANONYMOUS, userActor, type Actor } from '../../../src/domain/actor';
-import { DomainError } from '../../../src/domain/domain-error';
-import { testConfig } from '../../support/test-config';
-
-const HERE = { latitude: 48.85, longitude: 2.35 };
-
-async function rejectsWith(promise: Promise<unknown>, kind: DomainError['kind']): Promise<DomainError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).kind).toBe(kind);
-  return error as DomainError;
-}
+import { HERE, memoryApplication, rejectsWith } from '../../support/use-cases';
 
 describe('comment use cases (memory adapters)', () => {
   let c: DependencyContainer;
@@ -31,10 +19,9 @@ describe('comment use cases (memory adapters)', () => {
   let selfNote: number;
 
   beforeEach(async () => {
-    c = buildContainer(testConfig(), { kind: 'memory' });
-    const uow = c.resolve<UnitOfWork>(UNIT_OF_WORK);
-    const create = (username: string) => uow.run(({ users }) =>
-      users.create({ username, email: `${username}@x.org`, passwordHash: 'h', name: null, avatarHash: '0'.repeat(32) }, new Date()));
+    const app = memoryApplication();
+    c = app.container;
+    const create = app.createUser;
     ann = userActor(await create('ann'), ['notes']);
     ben = userActor(await create('ben'), ['write']);
     cat = userActor(await create('cat'), ['write']);

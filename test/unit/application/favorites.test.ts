@@ -7,21 +7,10 @@ import { ListFinders } from '../../../src/application/finders/list-finders';
 import { MarkFound } from '../../../src/application/finders/mark-found';
 import { UnmarkFound } from '../../../src/application/finders/unmark-found';
 import { CreateNote } from '../../../src/application/notes/create-note';
-import { UNIT_OF_WORK, type UnitOfWork } from '../../../src/application/ports/unit-of-work';
-import { buildContainer } from '../../../src/container';
 import { ANONYMOUS, userActor, type Actor } from '../../../src/domain/actor';
-import { DomainError } from '../../../src/domain/domain-error';
-import { testConfig } from '../../support/test-config';
+import { HERE, memoryApplication, rejectsWith } from '../../support/use-cases';
 
-const HERE = { latitude: 48.85, longitude: 2.35 };
 const PAGE = { offset: 0, limit: 20 };
-
-async function rejectsWith(promise: Promise<unknown>, kind: DomainError['kind']): Promise<DomainError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).kind).toBe(kind);
-  return error as DomainError;
-}
 
 describe('favorite and finder use cases (memory adapters)', () => {
   let c: DependencyContainer;
@@ -31,10 +20,9 @@ describe('favorite and finder use cases (memory adapters)', () => {
   let benWrite: Actor;
 
   beforeEach(async () => {
-    c = buildContainer(testConfig(), { kind: 'memory' });
-    const uow = c.resolve<UnitOfWork>(UNIT_OF_WORK);
-    const create = (username: string) => uow.run(({ users }) =>
-      users.create({ username, email: `${username}@x.org`, passwordHash: 'h', name: null, avatarHash: '0'.repeat(32) }, new Date()));
+    const app = memoryApplication();
+    c = app.container;
+    const create = app.createUser;
     ann = await create('ann');
     ben = await create('ben');
     annNotes = userActor(ann, ['notes']);

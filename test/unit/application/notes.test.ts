@@ -3,23 +3,11 @@ import { CreateNote } from '../../../src/application/notes/create-note';
 import { DeleteNote } from '../../../src/application/notes/delete-note';
 import { GetNote } from '../../../src/application/notes/get-note';
 import { UpdateNote } from '../../../src/application/notes/update-note';
-import { UNIT_OF_WORK, type UnitOfWork } from '../../../src/application/ports/unit-of-work';
 import { VIEW_COUNTER, type ViewCounter } from '../../../src/application/ports/view-counter';
 import { ListTagNotes } from '../../../src/application/tags/list-tag-notes';
 import { ListUserNotes } from '../../../src/application/users/list-user-notes';
-import { buildContainer } from '../../../src/container';
 import { ANONYMOUS, userActor, type Actor } from '../../../src/domain/actor';
-import { DomainError } from '../../../src/domain/domain-error';
-import { testConfig } from '../../support/test-config';
-
-const HERE = { latitude: 48.85, longitude: 2.35 };
-
-async function rejectsWith(promise: Promise<unknown>, kind: DomainError['kind']): Promise<DomainError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).kind).toBe(kind);
-  return error as DomainError;
-}
+import { HERE, memoryApplication, rejectsWith } from '../../support/use-cases';
 
 describe('note use cases (memory adapters)', () => {
   let c: DependencyContainer;
@@ -29,10 +17,9 @@ describe('note use cases (memory adapters)', () => {
   let benNotes: Actor;
 
   beforeEach(async () => {
-    c = buildContainer(testConfig(), { kind: 'memory' });
-    const uow = c.resolve<UnitOfWork>(UNIT_OF_WORK);
-    const create = (username: string) => uow.run(({ users }) =>
-      users.create({ username, email: `${username}@x.org`, passwordHash: 'h', name: null, avatarHash: '0'.repeat(32) }, new Date()));
+    const app = memoryApplication();
+    c = app.container;
+    const create = app.createUser;
     ann = await create('ann');
     ben = await create('ben');
     annNotes = userActor(ann, ['notes']);
