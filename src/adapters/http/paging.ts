@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import type { PageRequest } from '../../application/ports/paging';
+import type { Page, PageRequest } from '../../application/ports/paging';
+import { list, type ListBody } from './envelope';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -49,4 +50,9 @@ function decodeName(raw: string): string {
   } catch {
     return raw;
   }
+}
+
+/** The list envelope of one page: its items presented, the list's total, and the next page's path. */
+export function pageBody<V, T>(request: { url: string }, page: PageRequest, result: Page<V>, present: (item: V) => T): ListBody<T> {
+  return list(result.items.map(present), result.total, nextUrl(request, page, result.total));
 }

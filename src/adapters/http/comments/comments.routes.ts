@@ -7,10 +7,10 @@ import { DeleteComment } from '../../../application/comments/delete-comment';
 import { GetComment } from '../../../application/comments/get-comment';
 import { ListNoteComments } from '../../../application/comments/list-note-comments';
 import { UpdateComment } from '../../../application/comments/update-comment';
-import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
+import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, single } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { PagingQuery, pageBody, toPageRequest } from '../paging';
 import { registerCommentFavoriteRoutes } from './comment-favorites.routes';
 import { COMMENT_BODY_LIMIT } from './comment-body-limit';
 import { presentComment } from './comment.presenter';
@@ -34,8 +34,7 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
   }, async (request) => {
     const page = toPageRequest(request.query);
     const result = await listComments.execute(request.actor, parseId(request.params.note_id, 'note'), page);
-    const items = result.items.map((comment) => presentComment(comment, request.actor, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    return pageBody(request, page, result, (comment) => presentComment(comment, request.actor, links));
   });
 
   api.get('/v2/notes/:note_id/comments/:id', {

@@ -7,11 +7,11 @@ import { ListFavoriters } from '../../../application/favorites/list-favoriters';
 import { ListUserFavorites } from '../../../application/favorites/list-user-favorites';
 import { UnfavoriteNote } from '../../../application/favorites/unfavorite-note';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { EmptyEnvelope, ListEnvelope, empty } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { PagingQuery, pageBody, toPageRequest } from '../paging';
 import { presentUserListItem } from '../users/user.presenter';
 import { UserListItem } from '../users/user.schemas';
 import { NoteRelationParams, RelationCreatedResponses } from './note-relation.schemas';
@@ -32,8 +32,7 @@ export function registerFavoriteRoutes(app: FastifyInstance, container: Dependen
   }, async (request) => {
     const page = toPageRequest(request.query);
     const result = await listFavoriters.execute(request.actor, parseId(request.params.id, 'note'), page);
-    const items = result.items.map((user) => presentUserListItem(user, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    return pageBody(request, page, result, (user) => presentUserListItem(user, links));
   });
 
   api.post('/v2/notes/:id/favoriters', {

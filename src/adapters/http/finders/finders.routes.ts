@@ -6,11 +6,11 @@ import { ListFinders } from '../../../application/finders/list-finders';
 import { MarkFound } from '../../../application/finders/mark-found';
 import { UnmarkFound } from '../../../application/finders/unmark-found';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { EmptyEnvelope, ListEnvelope, empty } from '../envelope';
 import { NoteRelationParams, RelationCreatedResponses } from '../favorites/note-relation.schemas';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { PagingQuery, pageBody, toPageRequest } from '../paging';
 import { presentUserListItem } from '../users/user.presenter';
 import { UserListItem } from '../users/user.schemas';
 
@@ -30,8 +30,7 @@ export function registerFinderRoutes(app: FastifyInstance, container: Dependency
   }, async (request) => {
     const page = toPageRequest(request.query);
     const result = await listFinders.execute(request.actor, parseId(request.params.id, 'note'), page);
-    const items = result.items.map((user) => presentUserListItem(user, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    return pageBody(request, page, result, (user) => presentUserListItem(user, links));
   });
 
   api.post('/v2/notes/:id/finders', {

@@ -6,10 +6,10 @@ import { FollowUser } from '../../../application/follows/follow-user';
 import { ListUserFollowers } from '../../../application/follows/list-user-followers';
 import { ListUserFollowing } from '../../../application/follows/list-user-following';
 import { UnfollowUser } from '../../../application/follows/unfollow-user';
-import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { EmptyEnvelope, ListEnvelope, empty } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { PagingQuery, pageBody, toPageRequest } from '../paging';
 import { presentUserListItem } from '../users/user.presenter';
 import { UserListItem } from '../users/user.schemas';
 import { FollowCreatedResponses, UserFollowParams, UserIdParams } from './follow.schemas';
@@ -30,8 +30,7 @@ export function registerFollowRoutes(app: FastifyInstance, container: Dependency
     }, async (request) => {
       const page = toPageRequest(request.query);
       const result = await lists[name].execute(request.actor, parseId(request.params.user_id, 'user'), page);
-      const items = result.items.map((user) => presentUserListItem(user, links));
-      return list(items, result.total, nextUrl(request, page, result.total));
+      return pageBody(request, page, result, (user) => presentUserListItem(user, links));
     });
   }
 

@@ -5,10 +5,10 @@ import type { DependencyContainer } from 'tsyringe';
 import { ListNoteNotemaps } from '../../../application/notemaps/list-note-notemaps';
 import { ListUserNotemaps } from '../../../application/notemaps/list-user-notemaps';
 import { IdParams } from '../common.schemas';
-import { ListEnvelope, list } from '../envelope';
+import { ListEnvelope } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { PagingQuery, pageBody, toPageRequest } from '../paging';
 import { presentNotemap } from './notemap.presenter';
 import { Notemap, UserIdParams } from './notemap.schemas';
 
@@ -26,8 +26,7 @@ export function registerNotemapListRoutes(app: FastifyInstance, container: Depen
   }, async (request) => {
     const page = toPageRequest(request.query);
     const result = await listNoteNotemaps.execute(request.actor, parseId(request.params.id, 'note'), page);
-    const items = result.items.map((notemap) => presentNotemap(notemap, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    return pageBody(request, page, result, (notemap) => presentNotemap(notemap, links));
   });
 
   // decisions §6: followed_notemaps is the path; followed_maps, the index's name, answers the same.
@@ -41,8 +40,7 @@ export function registerNotemapListRoutes(app: FastifyInstance, container: Depen
     }, async (request) => {
       const page = toPageRequest(request.query);
       const result = await listUserNotemaps.execute(request.actor, parseId(request.params.user_id, 'user'), relation, page);
-      const items = result.items.map((notemap) => presentNotemap(notemap, links));
-      return list(items, result.total, nextUrl(request, page, result.total));
+      return pageBody(request, page, result, (notemap) => presentNotemap(notemap, links));
     });
   }
 }

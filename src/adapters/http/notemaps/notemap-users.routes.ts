@@ -6,10 +6,10 @@ import { FollowNotemap } from '../../../application/notemaps/follow-notemap';
 import { ListNotemapUsers } from '../../../application/notemaps/list-notemap-users';
 import { UnfollowNotemap } from '../../../application/notemaps/unfollow-notemap';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { EmptyEnvelope, ListEnvelope, empty } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { PagingQuery, pageBody, toPageRequest } from '../paging';
 import { presentUserListItem } from '../users/user.presenter';
 import { UserListItem } from '../users/user.schemas';
 import { NotemapUserParams } from './notemap.schemas';
@@ -33,8 +33,7 @@ export function registerNotemapUserRoutes(app: FastifyInstance, container: Depen
     }, async (request) => {
       const page = toPageRequest(request.query);
       const result = await listUsers.execute(request.actor, parseId(request.params.id, 'notemap'), relation, page);
-      const items = result.items.map((user) => presentUserListItem(user, links));
-      return list(items, result.total, nextUrl(request, page, result.total));
+      return pageBody(request, page, result, (user) => presentUserListItem(user, links));
     });
   }
 

@@ -8,10 +8,10 @@ import { GetNotemap } from '../../../application/notemaps/get-notemap';
 import { ListNotemaps } from '../../../application/notemaps/list-notemaps';
 import { UpdateNotemap } from '../../../application/notemaps/update-notemap';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
+import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, single } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { PagingQuery, pageBody, toPageRequest } from '../paging';
 import { registerNotemapListRoutes } from './notemap-lists.routes';
 import { registerNotemapNoteRoutes } from './notemap-notes.routes';
 import { registerNotemapUserRoutes } from './notemap-users.routes';
@@ -33,8 +33,7 @@ export function registerNotemapRoutes(app: FastifyInstance, container: Dependenc
   }, async (request) => {
     const page = toPageRequest(request.query);
     const result = await listNotemaps.execute(request.actor, page);
-    const items = result.items.map((notemap) => presentNotemap(notemap, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    return pageBody(request, page, result, (notemap) => presentNotemap(notemap, links));
   });
 
   api.get('/v2/notemaps/:id', {

@@ -15,7 +15,7 @@ import { FollowCreatedResponses, UserIdParams } from '../follows/follow.schemas'
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { PagingQuery, nextUrl, pageBody, toPageRequest } from '../paging';
 import { presentUserListItem } from '../users/user.presenter';
 import { UserListItem } from '../users/user.schemas';
 import { presentPlace } from './place.presenter';
@@ -66,8 +66,7 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
   }, async (request) => {
     const page = toPageRequest(request.query);
     const result = await listPlaceFollowers.execute(request.actor, parseId(request.params.id, 'place'), page);
-    const items = result.items.map((user) => presentUserListItem(user, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    return pageBody(request, page, result, (user) => presentUserListItem(user, links));
   });
 
   api.post('/v2/places/:id/followers', {
@@ -97,7 +96,6 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
   }, async (request) => {
     const page = toPageRequest(request.query);
     const result = await listFollowedPlaces.execute(request.actor, parseId(request.params.user_id, 'user'), page);
-    const items = result.items.map((place) => presentPlace(place, links));
-    return list(items, result.total, nextUrl(request, page, result.total));
+    return pageBody(request, page, result, (place) => presentPlace(place, links));
   });
 }
