@@ -59,7 +59,8 @@ export async function createTestApp(options: { storage?: TestStorage; onRoute?: 
   const app = await buildServer(container, { onRoute: options.onRoute });
   await app.ready();
   const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
-  let clientId: number | null = null;
+  // One application owns every test token; made once, even when the first tokens are asked for concurrently.
+  let client: Promise<number> | null = null;
 
   return {
     app,
@@ -79,13 +80,13 @@ export async function createTestApp(options: { storage?: TestStorage; onRoute?: 
     },
     async token(user, scope) {
       const token = newSecret();
-      await uow.run(async ({ clients, tokens }) => {
-        clientId ??= await clients.create({
-          clientId: `test-${newSecret()}`, secretHash: null, name: 'tests', ownerId: user.id,
-          redirectUris: ['http://localhost/cb'], allowImplicit: false,
-        }, new Date());
-        await tokens.create({ tokenHash: sha256Hex(token), userId: user.id, clientId, scopes: parseScopes(scope), expiresAt: null }, new Date());
-      });
+      client ??= uow.run(({ clients }) => clients.create({
+        clientId: `test-${newSecret()}`, secretHash: null, name: 'tests', ownerId: user.id,
+        redirectUris: ['http://localhost/cb'], allowImplicit: false,
+      }, new Date()));
+      const clientId = await client;
+      await uow.run(({ tokens }) =>
+        tokens.create({ tokenHash: sha256Hex(token), userId: user.id, clientId, scopes: parseScopes(scope), expiresAt: null }, new Date()));
       return token;
     },
     request({ token, headers, ...rest }) {

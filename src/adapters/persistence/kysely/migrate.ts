@@ -21,11 +21,22 @@ export async function migrateToLatest<DB>(
     provider: { getMigrations: async () => ({ ...migrations }) },
     migrationTableSchema: schema,
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  let { error, results = [] } = await migrator.migrateToLatest();
+  // The migrator's introspection reads every schema's tables; another schema dropped meanwhile (parallel
+  // test files on one database) fails it before anything ran. Nothing was applied: run it again.
+  for (let attempt = 0; attempt < 3 && droppedMeanwhile(error, schema, results.length); attempt++) {
+    ({ error, results = [] } = await migrator.migrateToLatest());
+  }
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(failed ? `migration ${failed.migrationName} failed: ${reason}` : `migrations failed: ${reason}`, { cause: error });
   }
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+function droppedMeanwhile(error: unknown, ours: string, ran: number): boolean {
+  if (ran > 0 || !(error instanceof Error)) return false;
+  const missing = /^schema "([^"]+)" does not exist$/u.exec(error.message)?.[1];
+  return missing !== undefined && missing !== ours;
 }
