@@ -1,7 +1,7 @@
 // Seeds the benchmark database: users, an application and tokens through the operator CLI's commands
 // (run in this process, as `npm run cli` runs them against PostgreSQL), then notes through the HTTP API.
 import 'reflect-metadata';
-import { runAnywhere } from '../src/adapters/cli/run-anywhere';
+import { runAnywhere } from '../src/cli';
 import { loadConfig } from '../src/config';
 
 export interface SeedOptions {

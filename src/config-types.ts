@@ -17,4 +17,4 @@ export interface Config {
   /** Lifetime of access tokens in seconds; null: they do not expire. */
   accessTokenTtlS: number | null;
 }
-export const CONFIG = 'Config';
+export const CONFIG = Symbol('Config');

@@ -12,13 +12,14 @@ import { IMAGE_PROCESSOR } from './application/ports/image-processor';
 import { COMMENT_VIEWS } from './application/ports/comment-views';
 import { DATABASE_HEALTH } from './application/ports/database-health';
 import { FOLLOW_VIEWS } from './application/ports/follow-views';
-import { NOTE_REPOSITORY } from './application/ports/note-repository';
 import { NOTE_USER_LIST_VIEWS } from './application/ports/note-user-list-views';
 import { NOTE_VIEWS } from './application/ports/note-views';
 import { NOTEMAP_REPOSITORY } from './application/ports/notemap-repository';
 import { NOTEMAP_USER_VIEWS } from './application/ports/notemap-user-views';
 import { NOTEMAP_VIEWS } from './application/ports/notemap-views';
 import { PASSWORD_HASHER } from './application/ports/password-hasher';
+import type { PortToken } from './application/ports/port-token';
+import { TOKEN_POLICY } from './application/ports/token-policy';
 import { PLACE_VIEWS } from './application/ports/place-views';
 import { TAG_VIEWS } from './application/ports/tag-views';
 import { UNIT_OF_WORK } from './application/ports/unit-of-work';
@@ -40,7 +41,6 @@ import { KyselyClientRepository } from './adapters/persistence/kysely/kysely-cli
 import { KyselyCommentViews } from './adapters/persistence/kysely/kysely-comment-views';
 import { KyselyDatabaseHealth } from './adapters/persistence/kysely/kysely-database-health';
 import { KyselyFollowViews } from './adapters/persistence/kysely/kysely-follow-views';
-import { KyselyNoteRepository } from './adapters/persistence/kysely/kysely-note-repository';
 import { KyselyNoteUserListViews } from './adapters/persistence/kysely/kysely-note-user-list-views';
 import { KyselyNoteViews } from './adapters/persistence/kysely/kysely-note-views';
 import { KyselyNotemapRepository } from './adapters/persistence/kysely/kysely-notemap-repository';
@@ -61,7 +61,6 @@ import { MemoryClientRepository } from './adapters/persistence/memory/memory-cli
 import { MemoryCommentViews } from './adapters/persistence/memory/memory-comment-views';
 import { MemoryDatabaseHealth } from './adapters/persistence/memory/memory-database-health';
 import { MemoryFollowViews } from './adapters/persistence/memory/memory-follow-views';
-import { MemoryNoteRepository } from './adapters/persistence/memory/memory-note-repository';
 import { MemoryNoteUserListViews } from './adapters/persistence/memory/memory-note-user-list-views';
 import { MemoryNoteViews } from './adapters/persistence/memory/memory-note-views';
 import { MemoryNotemapRepository } from './adapters/persistence/memory/memory-notemap-repository';
@@ -85,70 +84,92 @@ export interface ContainerOptions {
   clock?: Clock;
 }
 
+/** A class the container can build (tsyringe's own `constructor<T>` type is not exported from its entry point). */
+type Constructor<T> = new (...args: never[]) => T;
+
+/** One port bound to the class that implements it; `bind` lets the compiler check that it does. */
+export interface Binding {
+  port: PortToken<unknown>;
+  adapter: Constructor<unknown>;
+}
+
+function bind<T>(port: PortToken<T>, adapter: Constructor<T>): Binding {
+  return { port, adapter };
+}
+
+/** Every storage port over Kysely (PostgreSQL or PGlite); each adapter takes the KYSELY instance. */
+export const KYSELY_ADAPTERS: readonly Binding[] = [
+  bind(USER_REPOSITORY, KyselyUserRepository),
+  bind(CLIENT_REPOSITORY, KyselyClientRepository),
+  bind(ACCESS_TOKEN_REPOSITORY, KyselyAccessTokenRepository),
+  bind(AUTHORIZATION_CODE_REPOSITORY, KyselyAuthorizationCodeRepository),
+  bind(REFRESH_TOKEN_REPOSITORY, KyselyRefreshTokenRepository),
+  bind(SESSION_REPOSITORY, KyselySessionRepository),
+  bind(NOTEMAP_REPOSITORY, KyselyNotemapRepository),
+  bind(UNIT_OF_WORK, KyselyUnitOfWork),
+  bind(NOTE_VIEWS, KyselyNoteViews),
+  bind(USER_VIEWS, KyselyUserViews),
+  bind(TAG_VIEWS, KyselyTagViews),
+  bind(FOLLOW_VIEWS, KyselyFollowViews),
+  bind(PLACE_VIEWS, KyselyPlaceViews),
+  bind(COMMENT_VIEWS, KyselyCommentViews),
+  bind(NOTEMAP_VIEWS, KyselyNotemapViews),
+  bind(NOTEMAP_USER_VIEWS, KyselyNotemapUserViews),
+  bind(NOTE_USER_LIST_VIEWS, KyselyNoteUserListViews),
+  bind(AUTHORIZATION_VIEWS, KyselyAuthorizationViews),
+  bind(VIEW_COUNTER, KyselyViewCounter),
+  bind(DATABASE_HEALTH, KyselyDatabaseHealth),
+];
+
+/** The same ports in process memory; each adapter takes the container's one MEMORY_STORE. */
+export const MEMORY_ADAPTERS: readonly Binding[] = [
+  bind(USER_REPOSITORY, MemoryUserRepository),
+  bind(CLIENT_REPOSITORY, MemoryClientRepository),
+  bind(ACCESS_TOKEN_REPOSITORY, MemoryAccessTokenRepository),
+  bind(AUTHORIZATION_CODE_REPOSITORY, MemoryAuthorizationCodeRepository),
+  bind(REFRESH_TOKEN_REPOSITORY, MemoryRefreshTokenRepository),
+  bind(SESSION_REPOSITORY, MemorySessionRepository),
+  bind(NOTEMAP_REPOSITORY, MemoryNotemapRepository),
+  bind(UNIT_OF_WORK, MemoryUnitOfWork),
+  bind(NOTE_VIEWS, MemoryNoteViews),
+  bind(USER_VIEWS, MemoryUserViews),
+  bind(TAG_VIEWS, MemoryTagViews),
+  bind(FOLLOW_VIEWS, MemoryFollowViews),
+  bind(PLACE_VIEWS, MemoryPlaceViews),
+  bind(COMMENT_VIEWS, MemoryCommentViews),
+  bind(NOTEMAP_VIEWS, MemoryNotemapViews),
+  bind(NOTEMAP_USER_VIEWS, MemoryNotemapUserViews),
+  bind(NOTE_USER_LIST_VIEWS, MemoryNoteUserListViews),
+  bind(AUTHORIZATION_VIEWS, MemoryAuthorizationViews),
+  bind(VIEW_COUNTER, MemoryViewCounter),
+  bind(DATABASE_HEALTH, MemoryDatabaseHealth),
+];
+
 /** THE composition root: every registration of the service, in a child of tsyringe's root container. */
 export function buildContainer(config: Config, storage: Storage, options: ContainerOptions = {}): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(CONFIG, { useValue: config });
   c.register(CLOCK, { useValue: options.clock ?? new SystemClock() });
+  c.register(TOKEN_POLICY, { useValue: { accessTokenTtlS: config.accessTokenTtlS } });
   c.registerSingleton(Links);
   c.registerSingleton(PASSWORD_HASHER, Argon2PasswordHasher);
   c.register(IMAGE_PROCESSOR, { useValue: new SharpImageProcessor() });
-  // Uploaded files live beside the data they belong to: in DATA_DIR with a database, in memory without one.
-  c.register(BLOB_STORE, {
-    useValue: storage.kind === 'database' ? new FsBlobStore(join(config.dataDir, 'blobs')) : new MemoryBlobStore(),
-  });
   // Connects when first resolved (by the HTTP server), so the CLI never opens a Redis connection.
   const redisUrl = config.redisUrl;
   c.register(RATE_LIMIT_REDIS, {
     useFactory: redisUrl === null ? () => null : instanceCachingFactory(() => createRateLimitRedis(redisUrl)),
   });
 
+  // Uploaded files live beside the data they belong to: in DATA_DIR with a database, in memory without one.
   if (storage.kind === 'database') {
     c.register(KYSELY, { useValue: storage.database.kysely });
-    c.registerSingleton(USER_REPOSITORY, KyselyUserRepository);
-    c.registerSingleton(NOTE_REPOSITORY, KyselyNoteRepository);
-    c.registerSingleton(CLIENT_REPOSITORY, KyselyClientRepository);
-    c.registerSingleton(ACCESS_TOKEN_REPOSITORY, KyselyAccessTokenRepository);
-    c.registerSingleton(UNIT_OF_WORK, KyselyUnitOfWork);
-    c.registerSingleton(NOTE_VIEWS, KyselyNoteViews);
-    c.registerSingleton(USER_VIEWS, KyselyUserViews);
-    c.registerSingleton(TAG_VIEWS, KyselyTagViews);
-    c.registerSingleton(VIEW_COUNTER, KyselyViewCounter);
-    c.registerSingleton(DATABASE_HEALTH, KyselyDatabaseHealth);
-    c.registerSingleton(FOLLOW_VIEWS, KyselyFollowViews);
-    c.registerSingleton(PLACE_VIEWS, KyselyPlaceViews);
-    c.registerSingleton(COMMENT_VIEWS, KyselyCommentViews);
-    c.registerSingleton(NOTEMAP_REPOSITORY, KyselyNotemapRepository);
-    c.registerSingleton(NOTEMAP_VIEWS, KyselyNotemapViews);
-    c.registerSingleton(NOTEMAP_USER_VIEWS, KyselyNotemapUserViews);
-    c.registerSingleton(NOTE_USER_LIST_VIEWS, KyselyNoteUserListViews);
-    c.registerSingleton(AUTHORIZATION_CODE_REPOSITORY, KyselyAuthorizationCodeRepository);
-    c.registerSingleton(REFRESH_TOKEN_REPOSITORY, KyselyRefreshTokenRepository);
-    c.registerSingleton(SESSION_REPOSITORY, KyselySessionRepository);
-    c.registerSingleton(AUTHORIZATION_VIEWS, KyselyAuthorizationViews);
+    c.register(BLOB_STORE, { useValue: new FsBlobStore(join(config.dataDir, 'blobs')) });
   } else {
     c.register(MEMORY_STORE, { useFactory: instanceCachingFactory(() => new MemoryStore()) });
-    c.registerSingleton(USER_REPOSITORY, MemoryUserRepository);
-    c.registerSingleton(NOTE_REPOSITORY, MemoryNoteRepository);
-    c.registerSingleton(CLIENT_REPOSITORY, MemoryClientRepository);
-    c.registerSingleton(ACCESS_TOKEN_REPOSITORY, MemoryAccessTokenRepository);
-    c.registerSingleton(UNIT_OF_WORK, MemoryUnitOfWork);
-    c.registerSingleton(NOTE_VIEWS, MemoryNoteViews);
-    c.registerSingleton(USER_VIEWS, MemoryUserViews);
-    c.registerSingleton(TAG_VIEWS, MemoryTagViews);
-    c.registerSingleton(VIEW_COUNTER, MemoryViewCounter);
-    c.registerSingleton(DATABASE_HEALTH, MemoryDatabaseHealth);
-    c.registerSingleton(FOLLOW_VIEWS, MemoryFollowViews);
-    c.registerSingleton(PLACE_VIEWS, MemoryPlaceViews);
-    c.registerSingleton(COMMENT_VIEWS, MemoryCommentViews);
-    c.registerSingleton(NOTEMAP_REPOSITORY, MemoryNotemapRepository);
-    c.registerSingleton(NOTEMAP_VIEWS, MemoryNotemapViews);
-    c.registerSingleton(NOTEMAP_USER_VIEWS, MemoryNotemapUserViews);
-    c.registerSingleton(NOTE_USER_LIST_VIEWS, MemoryNoteUserListViews);
-    c.registerSingleton(AUTHORIZATION_CODE_REPOSITORY, MemoryAuthorizationCodeRepository);
-    c.registerSingleton(REFRESH_TOKEN_REPOSITORY, MemoryRefreshTokenRepository);
-    c.registerSingleton(SESSION_REPOSITORY, MemorySessionRepository);
-    c.registerSingleton(AUTHORIZATION_VIEWS, MemoryAuthorizationViews);
+    c.register(BLOB_STORE, { useValue: new MemoryBlobStore() });
+  }
+  for (const { port, adapter } of storage.kind === 'database' ? KYSELY_ADAPTERS : MEMORY_ADAPTERS) {
+    c.registerSingleton(port, adapter as new (...args: unknown[]) => unknown);
   }
   return c;
 }

@@ -2,13 +2,14 @@ import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { VIEW_COUNTER, type ViewCounter } from './application/ports/view-counter';
-import { startAdminSocket, type AdminSocket } from './adapters/cli/admin-socket';
-import { oneLine } from './adapters/cli/one-line';
-import { openStore } from './adapters/cli/open-store';
-import { buildServer } from './adapters/http/server';
+import { operatorCommands } from './adapters/cli/commands';
+import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config-types';
 import { buildContainer } from './container';
+import { startAdminSocket, type AdminSocket } from './runtime/admin-socket';
+import { oneLine } from './runtime/one-line';
+import { openStore } from './runtime/open-store';
 
 // View counts are gathered in memory and written in batches, off the read path (decisions §3).
 const VIEW_FLUSH_EVERY_MS = 5_000;
@@ -29,11 +30,11 @@ export async function startService(config: Config): Promise<RunningService> {
   let admin: AdminSocket | null = null;
   try {
     const container = buildContainer(config, { kind: 'database', database: store.database });
-    app = await buildServer(container, { logLevel: config.logLevel, https: await tlsFiles(config) });
+    app = await buildApp(container, { logLevel: config.logLevel, https: await tlsFiles(config) });
     const address = await app.listen({ host: config.host, port: config.port });
     const log = app.log;
     if (config.databaseUrl === null) {
-      admin = await startAdminSocket(container, config.dataDir, {
+      admin = await startAdminSocket(operatorCommands(container), config.dataDir, {
         onError: (error) => log.error({ err: error }, 'an admin command failed'),
       });
     }

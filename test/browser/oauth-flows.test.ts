@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as oauth from 'oauth4webapi';
 import type { Page } from 'playwright-core';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
-import { buildServer } from '../../src/adapters/http/server';
+import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
 import { launchChromium, startCallbackServer, type Browser, type CallbackServer } from '../support/browser';
 import { testConfig } from '../support/test-config';
@@ -26,7 +26,7 @@ describe('OAuth in a real browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildServer(buildContainer(testConfig(), { kind: 'database', database }));
+    app = await buildApp(buildContainer(testConfig(), { kind: 'database', database }));
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     as = {
       issuer: base,

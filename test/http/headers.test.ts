@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_TIMEOUTS } from '../../src/adapters/http/build-conventions';
 import { HSTS } from '../../src/adapters/http/security-headers';
-import { buildServer } from '../../src/adapters/http/server';
+import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
 import { createConfiguredApp } from '../support/configured-app';
 import { testConfig } from '../support/test-config';
@@ -109,7 +109,7 @@ describe('logs', () => {
   it('never carry tokens, codes, client secrets, passwords or cookies', async () => {
     const lines: string[] = [];
     const logStream = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } });
-    const app = await buildServer(buildContainer(testConfig(), { kind: 'memory' }), { logLevel: 'trace', logStream });
+    const app = await buildApp(buildContainer(testConfig(), { kind: 'memory' }), { logLevel: 'trace', logStream });
     await app.ready();
     const secrets = {
       token: 'tok3nVALUEthatmustnotappear', code: 'c0deVALUEthatmustnotappear', secret: 's3cretVALUEthatmustnotappear',

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { HSTS } from '../../src/adapters/http/security-headers';
-import { buildServer } from '../../src/adapters/http/server';
+import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
 import { testConfig } from '../support/test-config';
 
@@ -41,7 +41,7 @@ describe('HTTPS served by the process itself (TLS_CERT_FILE / TLS_KEY_FILE)', ()
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pn-tls-'));
     tls = selfSigned(dir);
-    app = await buildServer(buildContainer(testConfig(), { kind: 'memory' }), { https: tls });
+    app = await buildApp(buildContainer(testConfig(), { kind: 'memory' }), { https: tls });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as { port: number }).port;
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { newSecret, sha256Hex } from '../../src/application/auth/secrets';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
-import { buildServer } from '../../src/adapters/http/server';
+import { buildApp } from '../../src/app';
 import type { Config } from '../../src/config-types';
 import { buildContainer, type Storage } from '../../src/container';
 import { parseScopes } from '../../src/domain/scopes';
@@ -25,7 +25,7 @@ export async function createLimitedApp(
 ): Promise<LimitedApp> {
   const container = buildContainer(testConfig(overrides), options.storage ?? { kind: 'memory' });
   options.prepare?.(container);
-  const app = await buildServer(container);
+  const app = await buildApp(container);
   await app.ready();
   const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
   let users = 0;

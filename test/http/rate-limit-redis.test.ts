@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import Redis from 'ioredis';
 import { createRateLimitRedis, logRedisOutages, RATE_LIMIT_REDIS } from '../../src/adapters/http/rate-limit-redis';
-import { buildServer } from '../../src/adapters/http/server';
+import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
 import { testConfig } from '../support/test-config';
 import { createLimitedApp, type LimitedApp } from './rate-limit-app';
@@ -135,7 +135,7 @@ describe('rate limit counters in Redis', () => {
     const redis = createRateLimitRedis(`redis://127.0.0.1:${relay.port}`, { keyPrefix: prefix });
     const container = buildContainer(testConfig({ rateLimitMax: 3, redisUrl: REDIS_URL }), { kind: 'memory' });
     container.register(RATE_LIMIT_REDIS, { useValue: redis });
-    const app = await buildServer(container, { logLevel: 'info', logStream });
+    const app = await buildApp(container, { logLevel: 'info', logStream });
     try {
       await ready(redis);
       const get = () => app.inject({ method: 'GET', url: '/v2/notes', remoteAddress: '203.0.113.9' });

@@ -30,7 +30,7 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Fi
   });
 }
 
-const cli = (dataDir: string, ...args: string[]) => run('src/adapters/cli/cli.ts', args, environment(dataDir));
+const cli = (dataDir: string, ...args: string[]) => run('src/cli.ts', args, environment(dataDir));
 
 /** Starts the server and resolves with its address once it logs that it listens. */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
@@ -107,7 +107,7 @@ describe('operating the service with an embedded database', () => {
     const tokenless = await cli(dataDir, 'user:create', '--username', 'bea', '--email', 'bea@example.org', '--password', 'analytical');
     expect(tokenless.code).toBe(0);
     expect(JSON.parse(tokenless.stdout)).toMatchObject({ username: 'bea' });
-    const migrate = await run('src/adapters/cli/migrate.ts', [], environment(dataDir));
+    const migrate = await run('src/migrate.ts', [], environment(dataDir));
     expect(migrate.code).toBe(0);
     expect(JSON.parse(migrate.stdout)).toEqual({ applied: [] });
   }, 60_000);
@@ -139,13 +139,13 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
   it('migrates, then seeds the demo data set once through the CLI', async () => {
     const env = { ...environment('/nonexistent'), DATABASE_URL: databaseUrl };
-    const migrate = await run('src/adapters/cli/migrate.ts', [], env);
+    const migrate = await run('src/migrate.ts', [], env);
     expect(migrate.code).toBe(0);
     expect((JSON.parse(migrate.stdout) as { applied: string[] }).applied.length).toBeGreaterThan(0);
-    const seed = await run('src/adapters/cli/cli.ts', ['seed:demo'], env);
+    const seed = await run('src/cli.ts', ['seed:demo'], env);
     expect(seed.code).toBe(0);
     expect(JSON.parse(seed.stdout)).toMatchObject({ notes: { count: 20 } });
-    const again = await run('src/adapters/cli/cli.ts', ['seed:demo'], env);
+    const again = await run('src/cli.ts', ['seed:demo'], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('error: the demo data set is already loaded (user demo_ana exists)\n');
   }, 60_000);

@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import { newSecret, sha256Hex } from '../../src/application/auth/secrets';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
 import { createRateLimitRedis, RATE_LIMIT_REDIS } from '../../src/adapters/http/rate-limit-redis';
-import { buildServer } from '../../src/adapters/http/server';
+import { buildApp } from '../../src/app';
 import { openDatabase, type Database } from '../../src/adapters/persistence/kysely/database';
 import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate';
 import { buildContainer } from '../../src/container';
@@ -50,7 +50,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     // Each run counts under a prefix of its own, so runs and other users of this Redis never meet.
     const redis = createRateLimitRedis(REDIS_URL, { keyPrefix: prefix });
     container.register(RATE_LIMIT_REDIS, { useValue: redis });
-    const app = await buildServer(container);
+    const app = await buildApp(container);
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
     if (redis.status !== 'ready') await once(redis, 'ready');
     return { app, origin, database };

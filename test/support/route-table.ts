@@ -12,7 +12,7 @@ export interface RouteEntry {
 export const MUTATING_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 /**
- * Collects the route table through `buildServer`'s `onRoute` option: pass `collector.onRoute` to
+ * Collects the route table through `buildApp`'s `onRoute` option: pass `collector.onRoute` to
  * `createTestApp`, then read `collector.routes` (one entry per method; HEAD twins are left out).
  */
 export function routeCollector(): { onRoute: (route: RouteOptions) => void; routes: RouteEntry[] } {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { newSecret, sha256Hex } from '../../src/application/auth/secrets';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
-import { openStore } from '../../src/adapters/cli/open-store';
+import { openStore } from '../../src/runtime/open-store';
 import { loadConfig } from '../../src/config';
 import { buildContainer } from '../../src/container';
 import { SCOPES } from '../../src/domain/scopes';

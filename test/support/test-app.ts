@@ -8,7 +8,8 @@ import { newSecret, sha256Hex } from '../../src/application/auth/secrets';
 import type { Clock } from '../../src/application/ports/clock';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
 import { VIEW_COUNTER, type ViewCounter } from '../../src/application/ports/view-counter';
-import { buildServer, type ServerOptions } from '../../src/adapters/http/server';
+import { buildApp } from '../../src/app';
+import type { ServerOptions } from '../../src/adapters/http/server';
 import { buildContainer } from '../../src/container';
 import { parseScopes } from '../../src/domain/scopes';
 import { createTestDatabase } from './test-database';
@@ -56,7 +57,7 @@ export async function createTestApp(options: { storage?: TestStorage; onRoute?: 
   // Uploaded files go to a directory of this app's own, made only when a test uploads one.
   const dataDir = join(tmpdir(), `place-notes-test-${randomBytes(8).toString('hex')}`);
   const container = buildContainer(testConfig({ dataDir }), database ? { kind: 'database', database } : { kind: 'memory' }, { clock: options.clock });
-  const app = await buildServer(container, { onRoute: options.onRoute });
+  const app = await buildApp(container, { onRoute: options.onRoute });
   await app.ready();
   const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
   // One application owns every test token; made once, even when the first tokens are asked for concurrently.

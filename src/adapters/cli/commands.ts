@@ -130,6 +130,14 @@ export async function runCommand(container: DependencyContainer, name: string, a
   return commandNamed(name).run(container, args);
 }
 
+/** The commands bound to one container, as the server's admin socket runs them. */
+export function operatorCommands(container: DependencyContainer): {
+  run(name: string, args: readonly string[]): Promise<unknown>;
+  isUsageError(error: unknown): boolean;
+} {
+  return { run: (name, args) => runCommand(container, name, args), isUsageError: (error) => error instanceof UsageError };
+}
+
 export function usageText(): string {
   return ['usage: npm run cli -- <command> [options]', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
 }

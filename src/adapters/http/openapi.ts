@@ -9,6 +9,11 @@ function withSecurity({ schema, url, route }: { schema: FastifySchema; url: stri
   return { schema: { ...schema, security: [{ oauth2: [scope] }] }, url };
 }
 
+/** An `onRoute` hook: the route stays out of /v2/openapi.json (pages and OAuth endpoints are documented in docs/oauth.md). */
+export function hideFromOpenApi(route: RouteOptions): void {
+  route.schema = { ...route.schema, hide: true };
+}
+
 /** OpenAPI 3.1 generated from the route schemas, at /v2/openapi.json, and a browsable reference at /docs. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(swagger, {

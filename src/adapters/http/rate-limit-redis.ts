@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Redis from 'ioredis';
+import { portToken } from '../../application/ports/port-token';
 
 /** Injection token of the Redis client that holds the rate-limit counters; null without REDIS_URL. */
-export const RATE_LIMIT_REDIS = 'RateLimitRedis';
+export const RATE_LIMIT_REDIS = portToken<Redis | null>('RateLimitRedis');
 
 /** Where the counters live, as `/readyz` reports it. */
 export type RateLimitStoreState = 'memory' | 'up' | 'unavailable';

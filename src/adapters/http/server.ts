@@ -24,8 +24,6 @@ import { registerSecurityHeaders } from './security-headers';
 import { registerTagRoutes } from './tags/tags.routes';
 import { registerAvatarRoutes } from './users/avatar.routes';
 import { registerUserRoutes } from './users/users.routes';
-import { registerTokenRoutes } from '../oauth/token.routes';
-import { registerWebRoutes } from '../web/web.routes';
 
 export interface ServerOptions {
   /** Log requests and errors at this level; no logging when absent. */
@@ -37,7 +35,7 @@ export interface ServerOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The whole HTTP surface, wired to the use cases in `container`. */
+/** The HTTP adapter: the server with its conventions, operational endpoints and the /v2 API, wired to `container`. */
 export async function buildServer(container: DependencyContainer, options: ServerOptions = {}): Promise<FastifyInstance> {
   const config = container.resolve<Config>(CONFIG);
   const app = Fastify({
@@ -81,7 +79,5 @@ export async function buildServer(container: DependencyContainer, options: Serve
   registerFollowRoutes(app, container);
   registerPlaceRoutes(app, container);
   registerFeedRoutes(app, container);
-  registerWebRoutes(app, container);
-  registerTokenRoutes(app, container);
   return app;
 }

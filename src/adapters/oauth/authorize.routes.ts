@@ -7,10 +7,10 @@ import {
 import { IssueImplicitToken } from '../../application/auth/issue-implicit-token';
 import { CONFIG, type Config } from '../../config-types';
 import { grantedScopes } from '../../domain/oauth-grant';
-import { errorPage, logInPage } from '../web/account.pages';
-import { consentPage } from '../web/consent.page';
-import { fieldValues, seeOther, sendPage } from '../web/web-response';
-import { secureCookies } from '../web/web-session';
+import { errorPage, logInPage } from '../page-kit/account.pages';
+import { consentPage } from './consent.page';
+import { fieldValues, seeOther, sendPage } from '../page-kit/web-response';
+import { secureCookies } from '../page-kit/web-session';
 import { libraryRequest, oauthServer } from './oauth-library';
 import { OAuthModelFactory } from './oauth-model';
 import { redirectTo } from './redirect-uri';

@@ -5,9 +5,9 @@ import { LogOut } from '../../application/accounts/log-out';
 import { SignUp } from '../../application/accounts/sign-up';
 import { CONFIG, type Config } from '../../config-types';
 import { DomainError } from '../../domain/domain-error';
-import { logInPage, logOutPage, signUpPage } from './account.pages';
-import { field, safeNext, seeOther, sendPage } from './web-response';
-import { clearSessionCookie, secureCookies, SESSION_COOKIE, setSessionCookie } from './web-session';
+import { logInPage, logOutPage, signUpPage } from '../page-kit/account.pages';
+import { field, safeNext, seeOther, sendPage } from '../page-kit/web-response';
+import { clearSessionCookie, secureCookies, SESSION_COOKIE, setSessionCookie } from '../page-kit/web-session';
 
 /** Where a member lands after signing up or logging in without a page to return to. */
 export const HOME = '/settings/applications';

@@ -1,6 +1,6 @@
 import type { OAuthClient } from '../../application/auth/oauth-client';
-import { html, type Html } from './html';
-import { csrfField, errorSummary, layout, type PageUser } from './layout';
+import { html, type Html } from '../page-kit/html';
+import { csrfField, errorSummary, layout, type PageUser } from '../page-kit/layout';
 
 /** A secret (or a public client) just made, shown once. */
 export interface FreshCredentials {

@@ -6,8 +6,8 @@ import { CreateClient } from '../../application/auth/create-client';
 import { CONFIG, type Config } from '../../config-types';
 import { DomainError } from '../../domain/domain-error';
 import { applicationsPage, type FreshCredentials } from './applications.page';
-import { field, seeOther, sendPage } from './web-response';
-import { secureCookies } from './web-session';
+import { field, seeOther, sendPage } from '../page-kit/web-response';
+import { secureCookies } from '../page-kit/web-session';
 
 const PAGE = '/settings/applications';
 /**

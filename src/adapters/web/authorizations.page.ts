@@ -1,7 +1,7 @@
 import type { AuthorizationView } from '../../application/ports/authorization-views';
-import { html, type Html } from './html';
-import { csrfField, layout, type PageUser } from './layout';
-import { SCOPE_LABELS } from './scope-labels';
+import { html, type Html } from '../page-kit/html';
+import { csrfField, layout, type PageUser } from '../page-kit/layout';
+import { SCOPE_LABELS } from '../page-kit/scope-labels';
 
 export function authorizationsPage(user: PageUser, csrf: string, authorizations: AuthorizationView[], revoked: boolean): Html {
   return layout({

@@ -4,8 +4,8 @@ import { ListAuthorizations } from '../../application/accounts/list-authorizatio
 import { RevokeAuthorization } from '../../application/accounts/revoke-authorization';
 import { CONFIG, type Config } from '../../config-types';
 import { authorizationsPage } from './authorizations.page';
-import { field, seeOther, sendPage } from './web-response';
-import { secureCookies } from './web-session';
+import { field, seeOther, sendPage } from '../page-kit/web-response';
+import { secureCookies } from '../page-kit/web-session';
 
 const PAGE = '/settings/authorizations';
 

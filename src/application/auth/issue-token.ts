@@ -1,8 +1,8 @@
 import { inject, injectable } from 'tsyringe';
 import { DomainError } from '../../domain/domain-error';
 import { formatScopes, type Scope } from '../../domain/scopes';
-import { CONFIG, type Config } from '../../config-types';
 import { CLOCK, type Clock } from '../ports/clock';
+import { TOKEN_POLICY, type TokenPolicy } from '../ports/token-policy';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { newSecret, sha256Hex } from './secrets';
 
@@ -19,13 +19,13 @@ export class IssueToken {
   constructor(
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(CLOCK) private readonly clock: Clock,
-    @inject(CONFIG) private readonly config: Config,
+    @inject(TOKEN_POLICY) private readonly policy: TokenPolicy,
   ) {}
 
   async execute(input: IssueTokenInput): Promise<{ accessToken: string; scope: string }> {
     const accessToken = newSecret();
     const now = this.clock.now();
-    const ttl = this.config.accessTokenTtlS;
+    const ttl = this.policy.accessTokenTtlS;
     const scopes = [...new Set(input.scopes)];
     await this.uow.run(async ({ users, clients, tokens }) => {
       const client = await clients.findByClientId(input.clientId);

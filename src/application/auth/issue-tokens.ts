@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { formatScopes, type Scope } from '../../domain/scopes';
-import { CONFIG, type Config } from '../../config-types';
 import { CLOCK, type Clock } from '../ports/clock';
+import { TOKEN_POLICY, type TokenPolicy } from '../ports/token-policy';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { newSecret, sha256Hex } from './secrets';
 
@@ -34,14 +34,14 @@ export class IssueTokens {
   constructor(
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(CLOCK) private readonly clock: Clock,
-    @inject(CONFIG) private readonly config: Config,
+    @inject(TOKEN_POLICY) private readonly policy: TokenPolicy,
   ) {}
 
   async execute(grant: TokenGrant): Promise<IssuedTokens> {
     const accessToken = newSecret();
     const refreshToken = grant.withRefreshToken ? newSecret() : null;
     const now = this.clock.now();
-    const ttl = this.config.accessTokenTtlS;
+    const ttl = this.policy.accessTokenTtlS;
     const accessTokenExpiresAt = ttl === null ? null : new Date(now.getTime() + ttl * 1000);
     const scope = formatScopes(grant.scopes);
     const scopes = scope.split(' ') as Scope[];

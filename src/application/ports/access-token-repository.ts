@@ -1,4 +1,5 @@
 import type { Scope } from '../../domain/scopes';
+import { portToken } from './port-token';
 
 export interface NewAccessToken {
   /** SHA-256 (hex) of the token; the token itself is never stored. */
@@ -30,4 +31,4 @@ export interface AccessTokenRepository {
   /** Revokes every token a user gave a client (the user revoked the application). */
   revokeForUserAndClient(userId: number, clientId: number, now: Date): Promise<void>;
 }
-export const ACCESS_TOKEN_REPOSITORY = 'AccessTokenRepository';
+export const ACCESS_TOKEN_REPOSITORY = portToken<AccessTokenRepository>('AccessTokenRepository');

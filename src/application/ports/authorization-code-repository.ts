@@ -1,4 +1,5 @@
 import type { Scope } from '../../domain/scopes';
+import { portToken } from './port-token';
 
 export interface NewAuthorizationCode {
   /** SHA-256 (hex) of the code; the code itself is never stored. */
@@ -32,4 +33,4 @@ export interface AuthorizationCodeRepository {
   /** Marks every unused code a user gave a client used (the user revoked the application). */
   markUsedForUserAndClient(userId: number, clientId: number, now: Date): Promise<void>;
 }
-export const AUTHORIZATION_CODE_REPOSITORY = 'AuthorizationCodeRepository';
+export const AUTHORIZATION_CODE_REPOSITORY = portToken<AuthorizationCodeRepository>('AuthorizationCodeRepository');

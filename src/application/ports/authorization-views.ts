@@ -1,4 +1,5 @@
 import type { Scope } from '../../domain/scopes';
+import { portToken } from './port-token';
 
 /** An application that holds access to a user's account. */
 export interface AuthorizationView {
@@ -16,4 +17,4 @@ export interface AuthorizationViews {
   /** Newest grant first. */
   listForUser(userId: number, now: Date): Promise<AuthorizationView[]>;
 }
-export const AUTHORIZATION_VIEWS = 'AuthorizationViews';
+export const AUTHORIZATION_VIEWS = portToken<AuthorizationViews>('AuthorizationViews');

@@ -1,3 +1,4 @@
+import { portToken } from './port-token';
 /**
  * Uploaded files (note images, avatars) by key. Keys are chosen by the application: short ASCII names
  * (letters, digits, `.`, `-`), never paths. A stored blob never changes; a new upload gets a new key.
@@ -10,7 +11,7 @@ export interface BlobStore {
   /** Removes `key`; removing a key that is not there is not an error. */
   delete(key: string): Promise<void>;
 }
-export const BLOB_STORE = 'BlobStore';
+export const BLOB_STORE = portToken<BlobStore>('BlobStore');
 
 /** A blob key as the application makes them; anything else names no blob (and never a path). */
 export const BLOB_KEY = /^[a-z0-9][a-z0-9.-]{0,127}$/u;

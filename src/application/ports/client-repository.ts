@@ -1,3 +1,4 @@
+import { portToken } from './port-token';
 /** An application registered to use the API through OAuth 2.0. */
 export interface Client {
   id: number;
@@ -28,4 +29,4 @@ export interface ClientRepository {
   /** Replaces the secret's hash: the old secret stops working at once. */
   setSecretHash(id: number, secretHash: string): Promise<void>;
 }
-export const CLIENT_REPOSITORY = 'ClientRepository';
+export const CLIENT_REPOSITORY = portToken<ClientRepository>('ClientRepository');

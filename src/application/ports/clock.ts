@@ -1,5 +1,6 @@
+import { portToken } from './port-token';
 /** The current time; injected so tests can hold it still. */
 export interface Clock {
   now(): Date;
 }
-export const CLOCK = 'Clock';
+export const CLOCK = portToken<Clock>('Clock');

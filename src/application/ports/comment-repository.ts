@@ -17,4 +17,3 @@ export interface CommentRepository {
   /** Removes the user's favorite; false when there was none. */
   unfavorite(commentId: number, userId: number): Promise<boolean>;
 }
-export const COMMENT_REPOSITORY = 'CommentRepository';

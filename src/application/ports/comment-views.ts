@@ -1,6 +1,7 @@
 import type { UserSummaryView } from './note-views';
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
+import { portToken } from './port-token';
 
 /** A comment as pages show it, with its favorite count and the viewer's flag. */
 export interface CommentView {
@@ -26,4 +27,4 @@ export interface CommentViews {
   get(viewer: Viewer, noteId: number, id: number): Promise<CommentView | null>;
   ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>>;
 }
-export const COMMENT_VIEWS = 'CommentViews';
+export const COMMENT_VIEWS = portToken<CommentViews>('CommentViews');

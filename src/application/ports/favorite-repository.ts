@@ -8,4 +8,3 @@ export interface FavoriteRepository {
   /** Removes the favorite; false when there was none. */
   remove(noteId: number, userId: number): Promise<boolean>;
 }
-export const FAVORITE_REPOSITORY = 'FavoriteRepository';

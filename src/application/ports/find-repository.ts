@@ -8,4 +8,3 @@ export interface FindRepository {
   /** Unmarks it; false when it was not marked. */
   remove(noteId: number, userId: number): Promise<boolean>;
 }
-export const FIND_REPOSITORY = 'FindRepository';

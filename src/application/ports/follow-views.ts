@@ -1,5 +1,6 @@
 import type { UserSummaryView } from './note-views';
 import type { Page, PageRequest } from './paging';
+import { portToken } from './port-token';
 
 /**
  * Lists of users made by follows, shaped for pages: most recent follow first (then the higher
@@ -13,4 +14,4 @@ export interface FollowViews {
   /** The users following a place. */
   placeFollowers(placeId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
 }
-export const FOLLOW_VIEWS = 'FollowViews';
+export const FOLLOW_VIEWS = portToken<FollowViews>('FollowViews');

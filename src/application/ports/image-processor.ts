@@ -1,3 +1,4 @@
+import { portToken } from './port-token';
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
 /** An uploaded image made safe to serve: upright, re-encoded, without metadata. */
@@ -18,4 +19,4 @@ export interface ImageProcessor {
    */
   normalize(bytes: Uint8Array): Promise<ProcessedImage | null>;
 }
-export const IMAGE_PROCESSOR = 'ImageProcessor';
+export const IMAGE_PROCESSOR = portToken<ImageProcessor>('ImageProcessor');

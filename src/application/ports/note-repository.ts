@@ -12,4 +12,3 @@ export interface NoteRepository {
   /** Deletes a note and everything that hangs off it; false when there was none. */
   delete(id: number): Promise<boolean>;
 }
-export const NOTE_REPOSITORY = 'NoteRepository';

@@ -1,6 +1,7 @@
 import type { UserSummaryView } from './note-views';
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
+import { portToken } from './port-token';
 
 /**
  * The users related to a note, shaped as list items, newest relation first (then higher user id).
@@ -13,4 +14,4 @@ export interface NoteUserListViews {
   /** The users who marked the note found. */
   findersOf(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
 }
-export const NOTE_USER_LIST_VIEWS = 'NoteUserListViews';
+export const NOTE_USER_LIST_VIEWS = portToken<NoteUserListViews>('NoteUserListViews');

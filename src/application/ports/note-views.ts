@@ -3,6 +3,7 @@ import type { NoteQuery } from '../../domain/note-query';
 import type { Visibility } from '../../domain/visibility';
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
+import { portToken } from './port-token';
 
 /** What a list of users or an author line shows of a user. */
 export interface UserSummaryView {
@@ -62,4 +63,4 @@ export interface NoteViews {
   get(viewer: Viewer, id: number): Promise<NoteView | null>;
   list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>>;
 }
-export const NOTE_VIEWS = 'NoteViews';
+export const NOTE_VIEWS = portToken<NoteViews>('NoteViews');

@@ -1,4 +1,5 @@
 import type { Notemap, NotemapContent } from '../../domain/notemap';
+import { portToken } from './port-token';
 
 /**
  * Notemaps and their relations, as the write side needs them. Each relation write keeps
@@ -21,4 +22,4 @@ export interface NotemapRepository {
   /** Ends a follow; false when there was none. */
   unfollow(notemapId: number, userId: number): Promise<boolean>;
 }
-export const NOTEMAP_REPOSITORY = 'NotemapRepository';
+export const NOTEMAP_REPOSITORY = portToken<NotemapRepository>('NotemapRepository');

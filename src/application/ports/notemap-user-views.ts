@@ -1,6 +1,7 @@
 import type { UserSummaryView } from './note-views';
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
+import { portToken } from './port-token';
 
 /** The users related to a notemap, a page at a time, in a fixed number of queries. */
 export interface NotemapUserViews {
@@ -9,4 +10,4 @@ export interface NotemapUserViews {
   /** Its followers, the most recent follow first. */
   followers(notemapId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
 }
-export const NOTEMAP_USER_VIEWS = 'NotemapUserViews';
+export const NOTEMAP_USER_VIEWS = portToken<NotemapUserViews>('NotemapUserViews');

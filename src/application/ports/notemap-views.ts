@@ -1,6 +1,7 @@
 import type { UserSummaryView } from './note-views';
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
+import { portToken } from './port-token';
 
 /** At most this many tags are listed for a notemap (the most used first). */
 export const NOTEMAP_TAGS_MAX = 20;
@@ -38,4 +39,4 @@ export interface NotemapViews {
   get(viewer: Viewer, id: number): Promise<NotemapView | null>;
   list(viewer: Viewer, filter: NotemapFilter, page: PageRequest): Promise<Page<NotemapView>>;
 }
-export const NOTEMAP_VIEWS = 'NotemapViews';
+export const NOTEMAP_VIEWS = portToken<NotemapViews>('NotemapViews');

@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
+import { portToken } from './port-token';
 
 /**
  * A place (a distinct city, state and country) as one viewer sees it: everything but its
@@ -34,4 +35,4 @@ export interface PlaceViews {
   /** The places a user follows that the viewer may see, most recent follow first, in a fixed number of queries. */
   followedBy(viewer: Viewer, userId: number, page: PageRequest): Promise<Page<PlaceView>>;
 }
-export const PLACE_VIEWS = 'PlaceViews';
+export const PLACE_VIEWS = portToken<PlaceViews>('PlaceViews');

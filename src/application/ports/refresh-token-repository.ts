@@ -1,4 +1,5 @@
 import type { Scope } from '../../domain/scopes';
+import { portToken } from './port-token';
 
 export interface NewRefreshToken {
   /** SHA-256 (hex) of the token; the token itself is never stored. */
@@ -31,4 +32,4 @@ export interface RefreshTokenRepository {
   /** Revokes every refresh token a user gave a client. */
   revokeForUserAndClient(userId: number, clientId: number, now: Date): Promise<void>;
 }
-export const REFRESH_TOKEN_REPOSITORY = 'RefreshTokenRepository';
+export const REFRESH_TOKEN_REPOSITORY = portToken<RefreshTokenRepository>('RefreshTokenRepository');

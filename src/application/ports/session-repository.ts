@@ -1,3 +1,4 @@
+import { portToken } from './port-token';
 export interface NewWebSession {
   /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
   tokenHash: string;
@@ -17,4 +18,4 @@ export interface SessionRepository {
   /** Ends a session; ending one that does not exist does nothing. */
   delete(tokenHash: string): Promise<void>;
 }
-export const SESSION_REPOSITORY = 'SessionRepository';
+export const SESSION_REPOSITORY = portToken<SessionRepository>('SessionRepository');

@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
+import { portToken } from './port-token';
 
 /** A tag and how many notes the viewer may read carry it. */
 export interface TagView {
@@ -19,4 +20,4 @@ export interface TagViews {
    */
   ofNotemap(viewer: Viewer, notemapId: number, page: PageRequest): Promise<Page<TagView>>;
 }
-export const TAG_VIEWS = 'TagViews';
+export const TAG_VIEWS = portToken<TagViews>('TagViews');

@@ -10,6 +10,7 @@ import type { NotemapRepository } from './notemap-repository';
 import type { RefreshTokenRepository } from './refresh-token-repository';
 import type { SessionRepository } from './session-repository';
 import type { UserRepository } from './user-repository';
+import { portToken } from './port-token';
 
 /** The repositories bound to one transaction. */
 export interface Repositories {
@@ -31,4 +32,4 @@ export interface Repositories {
 export interface UnitOfWork {
   run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
 }
-export const UNIT_OF_WORK = 'UnitOfWork';
+export const UNIT_OF_WORK = portToken<UnitOfWork>('UnitOfWork');

@@ -1,4 +1,5 @@
 import type { User } from '../../domain/user';
+import { portToken } from './port-token';
 
 export interface NewUser {
   username: string;
@@ -24,4 +25,4 @@ export interface UserRepository {
   /** The avatar blob key of the user whose avatar hash this is; null when none has uploaded one. */
   findAvatarKey(avatarHash: string): Promise<string | null>;
 }
-export const USER_REPOSITORY = 'UserRepository';
+export const USER_REPOSITORY = portToken<UserRepository>('UserRepository');

@@ -1,5 +1,6 @@
 import type { UserSummaryView } from './note-views';
 import type { Viewer } from './viewer';
+import { portToken } from './port-token';
 
 /** A user's profile with the sizes of their lists, as the viewer may see them. */
 export interface UserView extends UserSummaryView {
@@ -24,4 +25,4 @@ export interface UserViews {
   /** Case-insensitive. */
   getByUsername(viewer: Viewer, username: string): Promise<UserView | null>;
 }
-export const USER_VIEWS = 'UserViews';
+export const USER_VIEWS = portToken<UserViews>('UserViews');

@@ -1,3 +1,4 @@
+import { portToken } from './port-token';
 /** Counts views of public notes without writing on the read path; counts are flushed in batches. */
 export interface ViewCounter {
   /** Records one view; returns at once. */
@@ -5,4 +6,4 @@ export interface ViewCounter {
   /** Writes the counts gathered so far (called periodically and at shutdown). */
   flush(): Promise<void>;
 }
-export const VIEW_COUNTER = 'ViewCounter';
+export const VIEW_COUNTER = portToken<ViewCounter>('ViewCounter');

@@ -3,10 +3,11 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, type Dialect, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { portToken } from '../../../application/ports/port-token';
 import type { Schema } from './schema';
 
 /** The tsyringe token of the Kysely<Schema> instance every repository and read model uses. */
-export const KYSELY = 'Kysely';
+export const KYSELY = portToken<Kysely<Schema>>('Kysely');
 
 /** An open database: the query builder, which engine is behind it, and how to let it go. */
 export interface Database {

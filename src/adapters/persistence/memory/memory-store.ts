@@ -7,8 +7,10 @@ import type { Client } from '../../../application/ports/client-repository';
 import type { Location } from '../../../domain/location';
 import type { User } from '../../../domain/user';
 import type { Visibility } from '../../../domain/visibility';
+import { portToken } from '../../../application/ports/port-token';
 
-export const MEMORY_STORE = 'MemoryStore';
+/** The token of the one MemoryStore that every memory adapter of a container shares. */
+export const MEMORY_STORE = portToken<MemoryStore>('MemoryStore');
 
 export interface StoredUser extends User {
   passwordHash: string;

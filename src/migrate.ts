@@ -1,6 +1,6 @@
-import { loadConfig } from '../../config';
-import { oneLine } from './one-line';
-import { openStore } from './open-store';
+import { loadConfig } from './config';
+import { oneLine } from './runtime/one-line';
+import { openStore } from './runtime/open-store';
 
 /** `npm run migrate`: brings the configured database up to date and prints the migrations it applied. */
 export async function main(): Promise<number> {

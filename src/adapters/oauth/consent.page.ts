@@ -1,7 +1,7 @@
 import type { AuthorizationRequest } from '../../application/auth/check-authorization-request';
-import { html, type Html } from './html';
-import { csrfField, layout, type PageUser } from './layout';
-import { SCOPE_LABELS } from './scope-labels';
+import { html, type Html } from '../page-kit/html';
+import { csrfField, layout, type PageUser } from '../page-kit/layout';
+import { SCOPE_LABELS } from '../page-kit/scope-labels';
 
 /**
  * The consent page: who asks, for which scopes (each a check box the member may clear; `read` is

@@ -1,11 +1,18 @@
 import { request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_COMMAND_PATH, adminSocketPath, type AdminRequest, type AdminResponse } from './admin-protocol';
-import { UsageError } from './usage-error';
 
 // A server takes the DATA_DIR lock before its socket is up (it opens and migrates the database first).
 const CONNECT_PATIENCE_MS = 15_000;
 const RETRY_EVERY_MS = 250;
+
+/** A command the server refused or failed; `kind` is `usage` when the command line itself is wrong. */
+export class AdminCommandError extends Error {
+  override readonly name = 'AdminCommandError';
+  constructor(readonly kind: string, message: string) {
+    super(message);
+  }
+}
 
 /** Runs a command inside the server that holds DATA_DIR, through its admin socket. */
 export async function sendAdminCommand(
@@ -30,8 +37,7 @@ export async function sendAdminCommand(
 
 function unwrap({ status, body }: { status: number; body: AdminResponse }): unknown {
   if ('result' in body) return body.result;
-  if (status === 400 && body.error.kind === 'usage') throw new UsageError(body.error.message);
-  throw new Error(body.error.message);
+  throw new AdminCommandError(status === 400 && body.error.kind === 'usage' ? 'usage' : body.error.kind, body.error.message);
 }
 
 function post(socketPath: string, body: AdminRequest): Promise<{ status: number; body: AdminResponse }> {

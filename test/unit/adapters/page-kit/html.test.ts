@@ -1,4 +1,4 @@
-import { html, renderHtml } from '../../../../src/adapters/web/html';
+import { html, renderHtml } from '../../../../src/adapters/page-kit/html';
 
 describe('the html template', () => {
   it('escapes every interpolated value', () => {

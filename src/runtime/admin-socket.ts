@@ -1,13 +1,17 @@
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { DependencyContainer } from 'tsyringe';
-import { DomainError } from '../../domain/domain-error';
+import { DomainError } from '../domain/domain-error';
 import { ADMIN_COMMAND_PATH, adminRunDir, adminSocketPath, type AdminRequest, type AdminResponse } from './admin-protocol';
-import { runCommand } from './commands';
-import { UsageError } from './usage-error';
 
 export interface AdminSocket {
   close(): Promise<void>;
+}
+
+/** The operator commands the socket runs (the CLI's, on the server's own container). */
+export interface AdminCommands {
+  run(command: string, args: readonly string[]): Promise<unknown>;
+  /** True for an error in the command line itself, answered as `usage` (the CLI exits 2). */
+  isUsageError(error: unknown): boolean;
 }
 
 export interface AdminSocketOptions {
@@ -19,10 +23,10 @@ const BODY_MAX = 64 * 1024;
 
 /**
  * Serves CLI commands on `DATA_DIR/run/admin.sock` while this process holds the embedded database,
- * running them on the server's own container so they share its single PGlite connection.
+ * running them in the server's own process so they share its single PGlite connection.
  */
 export async function startAdminSocket(
-  container: DependencyContainer, dataDir: string, options: AdminSocketOptions = {},
+  commands: AdminCommands, dataDir: string, options: AdminSocketOptions = {},
 ): Promise<AdminSocket> {
   const dir = adminRunDir(dataDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -32,7 +36,7 @@ export async function startAdminSocket(
   await rm(path, { force: true });
 
   const server = createServer((request, response) => {
-    void handle(container, request, options).then(({ status, body }) => send(response, status, body));
+    void handle(commands, request, options).then(({ status, body }) => send(response, status, body));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -54,7 +58,7 @@ export async function startAdminSocket(
 }
 
 async function handle(
-  container: DependencyContainer, request: IncomingMessage, options: AdminSocketOptions,
+  commands: AdminCommands, request: IncomingMessage, options: AdminSocketOptions,
 ): Promise<{ status: number; body: AdminResponse }> {
   if (request.method !== 'POST' || request.url !== ADMIN_COMMAND_PATH) {
     return failure(404, 'not_found', `only POST ${ADMIN_COMMAND_PATH} is served here`);
@@ -66,9 +70,9 @@ async function handle(
     return failure(400, 'bad_request', (error as Error).message);
   }
   try {
-    return { status: 200, body: { result: await runCommand(container, parsed.command, parsed.args) } };
+    return { status: 200, body: { result: await commands.run(parsed.command, parsed.args) } };
   } catch (error) {
-    if (error instanceof UsageError) return failure(400, 'usage', error.message);
+    if (commands.isUsageError(error)) return failure(400, 'usage', (error as Error).message);
     if (error instanceof DomainError) return failure(422, error.kind, error.message);
     options.onError?.(error);
     return failure(500, 'internal', 'the command failed inside the server; its log has the details');

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { Config } from '../../config-types';
-import { migrateToLatest } from '../persistence/kysely/migrate';
-import { openDatabase, type Database } from '../persistence/kysely/database';
-import { acquireDataDirLock, type LockPurpose } from '../persistence/data-dir-lock';
+import type { Config } from '../config-types';
+import { migrateToLatest } from '../adapters/persistence/kysely/migrate';
+import { openDatabase, type Database } from '../adapters/persistence/kysely/database';
+import { acquireDataDirLock, type LockPurpose } from '../adapters/persistence/data-dir-lock';
 
 /** An open, migrated database, and how to let go of it (and of the DATA_DIR lock, if one was taken). */
 export interface Store {
