@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
 import secureJson from 'secure-json-parse';
 import { DomainError } from '../../domain/domain-error';
+import { MultipartFieldTooLarge, UnsupportedCharset } from './http-errors';
 
 /** Form nesting as clients of the original service sent it: `location[latitude]`, `tags[]`. */
 const FORM_OPTIONS: qs.IParseOptions = {
@@ -54,7 +55,7 @@ const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii']);
 function requireUtf8(request: FastifyRequest, body: Buffer): string {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
   if (charset !== undefined && !UTF8_CHARSETS.has(charset)) {
-    throw Object.assign(new Error(`charset ${charset} is not supported: send UTF-8`), { statusCode: 415 });
+    throw new UnsupportedCharset(charset);
   }
   if (!isUtf8(body)) throw new DomainError('invalid', 'the request body is not valid UTF-8');
   return body.toString('utf8');
@@ -141,11 +142,11 @@ async function readMultipart(request: FastifyRequest, bodyLimit: number): Promis
         files[part.fieldname] = await part.toBuffer();
         continue;
       }
-      if (part.fieldnameTruncated || part.valueTruncated) throw tooLarge();
+      if (part.fieldnameTruncated || part.valueTruncated) throw new MultipartFieldTooLarge();
       if (typeof part.value !== 'string') throw jsonPart();
       refuseReplacement(part.value, `multipart field ${part.fieldname}`);
       textBytes += Buffer.byteLength(part.value);
-      if (textBytes > bodyLimit) throw tooLarge();
+      if (textBytes > bodyLimit) throw new MultipartFieldTooLarge();
       text.append(part.fieldname, part.value);
     }
   } catch (error) {
@@ -162,10 +163,6 @@ function refuseReplacement(value: string, what: string): void {
 // The plugin parses parts declared application/json itself, from text busboy decoded without our checks.
 function jsonPart(): DomainError {
   return new DomainError('invalid', 'send multipart fields as text, not as JSON parts');
-}
-
-function tooLarge(): Error {
-  return Object.assign(new Error('a multipart field is too large'), { statusCode: 413 });
 }
 
 /** Busboy reports a malformed body (no boundary, cut short) as a plain Error: that is the client's fault. */
