@@ -1,0 +1,71 @@
+// `npm start` and `npm run build`. Node runs this file as it is (type stripping), before anything is compiled:
+// it imports nothing but Node itself. `npm start` builds dist/ only when a source changed since the last
+// build, then *becomes* the server (execve), so the signals npm forwards reach the server itself.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** What the build reads: a change to any of these (a file's content, or a directory's list of files) makes dist/ stale. */
+const INPUTS = ['src', 'db', 'tsconfig.json', 'tsconfig.build.json'];
+const MAIN = join(ROOT, 'dist/src/main.js');
+/** Written after a build that succeeded, with the time that build started. */
+const STAMP = join(ROOT, 'dist/.build-stamp');
+
+/** The latest modification time under `path` (directories count: a deleted or renamed file changes its directory). */
+function newestChange(path: string): number {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (stats === undefined) return 0;
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  return newest;
+}
+
+function isStale(): boolean {
+  const stamp = statSync(STAMP, { throwIfNoEntry: false });
+  if (stamp === undefined || !existsSync(MAIN)) return true;
+  return INPUTS.some((input) => newestChange(join(ROOT, input)) > stamp.mtimeMs);
+}
+
+/** Runs tsc; a signal meanwhile stops it too (npm forwards SIGTERM to this process only). */
+async function build(): Promise<number> {
+  const startedAt = new Date();
+  rmSync(STAMP, { force: true });
+  const tsc = createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
+  const child = spawn(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  const code = await new Promise<number>((done) => {
+    child.on('error', () => done(1));
+    child.on('exit', (status, signal) => done(status ?? (signal === null ? 1 : 128 + signalNumber(signal))));
+  });
+  process.off('SIGTERM', forward);
+  process.off('SIGINT', forward);
+  if (code !== 0) return code;
+  // The start time, not the end: a source saved during the build makes the next start build again.
+  writeFileSync(STAMP, `${startedAt.toISOString()}\n`);
+  utimesSync(STAMP, startedAt, startedAt);
+  return 0;
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  return signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 9;
+}
+
+async function main(): Promise<void> {
+  const buildOnly = process.argv[2] === '--build';
+  if (buildOnly || isStale()) {
+    if (!buildOnly) process.stderr.write('npm start: the sources changed since the last build; building dist/\n');
+    const code = await build();
+    if (code !== 0 || buildOnly) process.exit(code);
+  }
+  // Same pid, same stdio, no parent left behind to swallow SIGTERM.
+  process.execve?.(process.execPath, [process.execPath, MAIN, ...process.argv.slice(2)], process.env);
+  process.stderr.write(`npm start: this platform cannot replace a process; run node ${MAIN} instead\n`);
+  process.exit(1);
+}
+
+void main();
