@@ -18,8 +18,9 @@ export interface DataDirLock {
 }
 
 const NOUN: Record<LockPurpose, string> = { server: 'server', cli: 'command', migrate: 'migration' };
-// Locks this process holds, so a lock file naming our own pid is told apart from a reused pid.
-const heldHere = new Set<string>();
+// Locks this process holds (by path, the holder each acquisition wrote), so a lock file naming our own pid is
+// told apart from a reused pid, and a handle released twice cannot release a later acquisition's lock.
+const heldHere = new Map<string, LockHolder>();
 
 /** Another live process holds the DATA_DIR. */
 export class DataDirLockError extends Error {
@@ -44,8 +45,8 @@ export async function acquireDataDirLock(dataDir: string, purpose: LockPurpose):
   const mine: LockHolder = { pid: process.pid, purpose, startedAt: new Date().toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {
     if (await createExclusively(path, mine)) {
-      heldHere.add(path);
-      return { path, release: () => release(path) };
+      heldHere.set(path, mine);
+      return { path, release: () => release(path, mine) };
     }
     const holder = await readHolder(path);
     if (holder !== null && isAlive(path, holder)) throw new DataDirLockError(dataDir, holder);
@@ -119,8 +120,9 @@ async function removeIfUnchanged(path: string, seen: LockHolder | null): Promise
   }
 }
 
-async function release(path: string): Promise<void> {
-  if (!heldHere.delete(path)) return;
+async function release(path: string, mine: LockHolder): Promise<void> {
+  if (heldHere.get(path) !== mine) return;
+  heldHere.delete(path);
   const holder = await readHolder(path);
-  if (holder?.pid === process.pid) await removeIfUnchanged(path, holder);
+  if (holder?.pid === mine.pid && holder.startedAt === mine.startedAt) await removeIfUnchanged(path, holder);
 }

@@ -56,7 +56,12 @@ describe('DATA_DIR lock', () => {
     expect(await dataDirHolder(dataDir)).toBeNull();
     const second = await acquireDataDirLock(dataDir, 'server');
     await second.release();
+    // A second release is harmless, even when another holder has taken the lock meanwhile.
+    const third = await acquireDataDirLock(dataDir, 'cli');
     await second.release();
+    expect(await dataDirHolder(dataDir)).toMatchObject({ pid: process.pid, purpose: 'cli' });
+    await third.release();
+    expect(await readdir(dataDir)).toEqual([]);
   });
 
   it('takes over a lock left by a process that is gone', async () => {
@@ -72,15 +77,25 @@ describe('DATA_DIR lock', () => {
   it('takes over a lock naming its own pid that it does not hold (a restarted container is pid 1 again)', async () => {
     await acquireDataDirLock(dataDir, 'server').then((l) => l.release());
     await writeFile(lockPath(dataDir), JSON.stringify({ pid: process.pid, purpose: 'server', startedAt: 'earlier' }));
-    const lock = await acquireDataDirLock(dataDir, 'server');
+    expect(await dataDirHolder(dataDir)).toBeNull();
+    const lock = await acquireDataDirLock(dataDir, 'cli');
+    const written = JSON.parse(await readFile(lock.path, 'utf8')) as { pid: number; purpose: string; startedAt: string };
+    expect(written).toMatchObject({ pid: process.pid, purpose: 'cli' });
+    expect(written.startedAt).not.toBe('earlier');
+    expect(await dataDirHolder(dataDir)).toMatchObject({ pid: process.pid, purpose: 'cli' });
     await lock.release();
+    expect(await readdir(dataDir)).toEqual([]);
   });
 
   it('takes over a lock file that is not one', async () => {
     await acquireDataDirLock(dataDir, 'server').then((l) => l.release());
     await writeFile(lockPath(dataDir), 'garbage');
+    expect(await dataDirHolder(dataDir)).toBeNull();
     const lock = await acquireDataDirLock(dataDir, 'migrate');
+    expect(JSON.parse(await readFile(lock.path, 'utf8'))).toMatchObject({ pid: process.pid, purpose: 'migrate' });
+    expect(await dataDirHolder(dataDir)).toMatchObject({ pid: process.pid, purpose: 'migrate' });
     await lock.release();
+    expect(await readdir(dataDir)).toEqual([]);
   });
 
   it('refuses a lock held by another live process', async () => {
