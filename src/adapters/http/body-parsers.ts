@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
 import secureJson from 'secure-json-parse';
 import { DomainError } from '../../domain/domain-error';
+import { markFormBody } from './body-validation';
 import { MultipartFieldTooLarge, UnsupportedCharset } from './http-errors';
 
 /** Form nesting as clients of the original service sent it: `location[latitude]`, `tags[]`. */
@@ -38,13 +39,13 @@ export function registerBodyParsers(app: FastifyInstance): void {
   );
   // Not @fastify/formbody: it decodes with `body.toString()`, so it never sees invalid bytes.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, async (request: FastifyRequest, body: Buffer) =>
-    refuseUnstorable(withoutMethodField(parseForm(requireUtf8(request, body)))),
+    markFormBody(refuseUnstorable(withoutMethodField(parseForm(requireUtf8(request, body))))),
   );
   void app.register(multipart, {
     limits: { fieldSize: bodyLimit, fields: MAX_FIELDS, files: MAX_FILES, fileSize: MAX_FILE_BYTES, parts: MAX_FIELDS + MAX_FILES },
   });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = refuseUnstorable(await readMultipart(request, bodyLimit));
+    if (request.isMultipart()) request.body = markFormBody(refuseUnstorable(await readMultipart(request, bodyLimit)));
   });
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { validationOptions } from '../../../src/adapters/http/body-validation';
 import { registerConventions, conventionServerOptions } from '../../../src/adapters/http/build-conventions';
 import { EmptyEnvelope, ErrorEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../../../src/adapters/http/envelope';
 import { parseId } from '../../../src/adapters/http/ids';
@@ -46,7 +47,7 @@ export function buildConventionsApp(options: { tls?: TlsOptions; bodyLimit?: num
   const app = Fastify({
     logger: { level: 'error', stream },
     bodyLimit: options.bodyLimit,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
+    ...validationOptions(),
     ...conventionServerOptions(options.tls ?? null),
   });
   registerConventions(app);
