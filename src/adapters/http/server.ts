@@ -4,6 +4,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { AuthenticateToken } from '../../application/auth/authenticate-token';
 import { CONFIG, type Config } from '../../config-types';
 import { registerAuthentication } from './authentication';
+import { validationOptions } from './body-validation';
 import { conventionServerOptions, registerConventions } from './build-conventions';
 import { registerCommentRoutes } from './comments/comments.routes';
 import { registerFavoriteRoutes } from './favorites/favorites.routes';
@@ -52,7 +53,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
     // While closing, a request that already reached the server is served (with `Connection: close`), not
     // answered by Fastify's bare 503 outside the envelope: in-flight requests finish normally (decisions §1).
     return503OnClosing: false,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
+    ...validationOptions(),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerConventions(app);
