@@ -51,6 +51,19 @@ describe('tags', () => {
     expect(hash.json().meta.nextUrl).toMatch(/^\/v2\/tags\/.+\/notes\?/);
   });
 
+  it('answers 404 for a tag carried only by notes the caller may not read, exactly as for an unknown tag', async () => {
+    await t.request({ method: 'POST', url: '/v2/notes', token: fayNotes, payload: { message: 'Door code #hiddenplace', latitude: 1, longitude: 2, visibility: 'self' } });
+    const anonymous = await t.request({ method: 'GET', url: '/v2/tags/hiddenplace/notes' });
+    const unknown = await t.request({ method: 'GET', url: '/v2/tags/neverusedeither/notes' });
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.json().meta.error.type).toBe(unknown.json().meta.error.type);
+    expect(anonymous.json().meta.error.message.replace('hiddenplace', 'X')).toBe(unknown.json().meta.error.message.replace('neverusedeither', 'X'));
+    const author = await t.token(fay, 'readall');
+    const own = await t.request({ method: 'GET', url: '/v2/tags/hiddenplace/notes', token: author });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().meta.count).toBe(1);
+  });
+
   it('answers 404 for an unknown tag, a note that cannot be seen, and a garbage note id', async () => {
     expect((await t.request({ method: 'GET', url: '/v2/tags/neverused/notes' })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/v2/tags/not%20a%20tag/notes' })).statusCode).toBe(404);

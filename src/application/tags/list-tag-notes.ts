@@ -7,7 +7,10 @@ import type { Page, PageRequest } from '../ports/paging';
 import { TAG_VIEWS, type TagViews } from '../ports/tag-views';
 import { viewerOf } from '../viewer';
 
-/** The notes carrying a tag that the actor may read; 404 for a tag no note ever carried. */
+/**
+ * The notes carrying a tag that the actor may read. A tag exists for a caller only through notes they may
+ * read: one carried only by others' private notes is 404, exactly as a tag no note ever carried.
+ */
 @injectable()
 export class ListTagNotes {
   constructor(
@@ -18,7 +21,8 @@ export class ListTagNotes {
   async execute(actor: Actor, rawName: string, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
     const name = normalizeTag(rawName);
     const viewer = viewerOf(actor);
-    if (name === null || (await this.tags.byName(viewer, name)) === null) throw DomainError.notFound('tag', rawName);
+    const tag = name === null ? null : await this.tags.byName(viewer, name);
+    if (name === null || tag === null || tag.notesCount === 0) throw DomainError.notFound('tag', rawName);
     return this.notes.list(viewer, { ...filter, tag: name }, page);
   }
 }
