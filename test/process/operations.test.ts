@@ -144,7 +144,11 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
     expect((JSON.parse(migrate.stdout) as { applied: string[] }).applied.length).toBeGreaterThan(0);
     const seed = await run('src/cli.ts', ['seed:demo'], env);
     expect(seed.code).toBe(0);
-    expect(JSON.parse(seed.stdout)).toMatchObject({ notes: { count: 20 } });
+    expect(JSON.parse(seed.stdout)).toMatchObject({
+      client_id: expect.any(String), users: [{ username: 'demo_ana' }, { username: 'demo_bruno' }, { username: 'demo_carla' }],
+      notes: { count: 20 }, notemaps: { count: 3 }, comments: { count: 6 }, tags: { count: expect.any(Number) },
+    });
+    expect((JSON.parse(seed.stdout) as { tags: { names: string[] } }).tags.names).toContain('viewpoint');
     const again = await run('src/cli.ts', ['seed:demo'], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toBe('error: the demo data set is already loaded (user demo_ana exists)\n');

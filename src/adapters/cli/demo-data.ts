@@ -40,3 +40,34 @@ export const DEMO_NOTES: readonly DemoNote[] = [
   at(0, 38.7071, -9.1440, 'Cais do Sodré', { message: 'Pink Street after midnight: loud, cheerful, sticky. #nightlife', tags: ['drinks'] }),
   at(0, 38.7124, -9.1278, 'Alfama', { title: 'Spare key', message: 'The spare key is with the neighbour at number 12.', visibility: 'private' }),
 ];
+
+/** A demo user's notemap; `owner` indexes DEMO_USERS, `notes` index DEMO_NOTES (public notes only). */
+export interface DemoNotemap {
+  owner: number;
+  name: string;
+  description: string;
+  notes: readonly number[];
+}
+
+export const DEMO_NOTEMAPS: readonly DemoNotemap[] = [
+  { owner: 0, name: 'Lisbon viewpoints', description: 'Miradouros for every hour of the day.', notes: [0, 1, 8, 9, 17] },
+  { owner: 1, name: 'Where to eat and drink', description: 'Bifanas, pastéis and a ginjinha.', notes: [2, 3, 16, 18] },
+  { owner: 2, name: 'Belém in a day', description: 'From the monastery to the tower, and a pastel on the way.', notes: [5, 3, 4, 13] },
+];
+
+/** A comment a demo user left on a demo note; `author` indexes DEMO_USERS, `note` indexes DEMO_NOTES. */
+export interface DemoComment {
+  author: number;
+  note: number;
+  comment: string;
+  title?: string;
+}
+
+export const DEMO_COMMENTS: readonly DemoComment[] = [
+  { author: 1, note: 0, comment: 'Went yesterday: the sunset was worth the climb.' },
+  { author: 2, note: 0, title: 'Café', comment: 'The kiosk on the terrace closes at 8, so get your coffee first.' },
+  { author: 0, note: 3, title: 'The queue', comment: 'Twenty minutes at 11 on a Saturday; none at all at 9.' },
+  { author: 2, note: 16, comment: 'With the cherry, always.' },
+  { author: 0, note: 14, comment: 'The kiosk does a good galão too.' },
+  { author: 1, note: 12, title: 'Tickets', comment: 'Buy them online: the line at the door is long in August.' },
+];
