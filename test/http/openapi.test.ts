@@ -1,3 +1,4 @@
+import { TEST_PUBLIC_URL } from '../support/test-config';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('GET /v2/openapi.json', () => {
@@ -17,5 +18,28 @@ describe('GET /v2/openapi.json', () => {
     expect(doc.paths['/v2/notes/{id}'].get.security).toBeUndefined();
     expect(Object.keys(doc.components.securitySchemes.oauth2.flows.authorizationCode.scopes).sort())
       .toEqual(['contacts', 'delete', 'notes', 'read', 'readall', 'write']);
+  });
+
+  it('names this server by a relative URL first, so "Try it out" in /docs calls the address the page was opened at', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/v2/openapi.json' })).json();
+    expect(doc.servers[0]).toMatchObject({ url: '/' });
+    // Swagger UI resolves the server against the page: opened at 127.0.0.1, it calls 127.0.0.1, not PUBLIC_URL's localhost.
+    const page = 'http://127.0.0.1:4321/docs/';
+    expect(new URL(doc.servers[0].url, page).origin).toBe('http://127.0.0.1:4321');
+    // PUBLIC_URL stays in the list, for clients generated from the document.
+    expect(doc.servers.map((s: { url: string }) => s.url)).toContain(TEST_PUBLIC_URL);
+  });
+
+  it('gives OAuth URLs relative to the server, and they name the real endpoints', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/v2/openapi.json' })).json();
+    const flow = doc.components.securitySchemes.oauth2.flows.authorizationCode;
+    const base = new URL(doc.servers[0].url, 'http://127.0.0.1:4321/docs/');
+    const authorize = new URL(flow.authorizationUrl, base);
+    const token = new URL(flow.tokenUrl, base);
+    expect([authorize.origin, authorize.pathname]).toEqual(['http://127.0.0.1:4321', '/oauth/authorize']);
+    expect([token.origin, token.pathname]).toEqual(['http://127.0.0.1:4321', '/oauth/access_token']);
+    // Both exist: a request without parameters is refused by the endpoint itself, not a 404 for a missing route.
+    expect((await t.request({ method: 'GET', url: authorize.pathname })).statusCode).not.toBe(404);
+    expect((await t.request({ method: 'POST', url: token.pathname, payload: {} })).statusCode).not.toBe(404);
   });
 });

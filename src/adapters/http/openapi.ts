@@ -21,15 +21,20 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Place Notes API', version: '2', description: 'Notes bound to places. See docs/api.md.' },
-      servers: [{ url: publicUrl }],
+      // Relative first: /docs calls the address it was opened at (127.0.0.1, a tunnel, a proxy), not only PUBLIC_URL.
+      servers: [
+        { url: '/', description: 'this server, at the address this document was read from' },
+        { url: publicUrl, description: 'PUBLIC_URL' },
+      ],
       components: {
         securitySchemes: {
           oauth2: {
             type: 'oauth2',
             flows: {
               authorizationCode: {
-                authorizationUrl: `${publicUrl}/oauth/authorize`,
-                tokenUrl: `${publicUrl}/oauth/access_token`,
+                // Relative URLs resolve against the chosen server (OpenAPI 3.1).
+                authorizationUrl: '/oauth/authorize',
+                tokenUrl: '/oauth/access_token',
                 scopes: {
                   read: 'Read public content', readall: 'Read public and non-public content',
                   write: 'Modify content', contacts: 'Follow and unfollow members',
