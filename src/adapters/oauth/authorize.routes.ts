@@ -1,48 +1,52 @@
-import OAuth2Server from '@node-oauth/oauth2-server';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
+import type { Static } from 'typebox';
 import {
   CheckAuthorizationRequest, type AuthorizationParams, type AuthorizationRequest, type RedirectedError,
 } from '../../application/auth/check-authorization-request';
+import { IssueAuthorizationCode } from '../../application/auth/issue-authorization-code';
 import { IssueImplicitToken } from '../../application/auth/issue-implicit-token';
 import { CONFIG, type Config } from '../../config-types';
+import { DomainError } from '../../domain/domain-error';
 import { grantedScopes } from '../../domain/oauth-grant';
 import { errorPage, logInPage } from '../page-kit/account.pages';
-import { consentPage } from './consent.page';
-import { fieldValues, seeOther, sendPage } from '../page-kit/web-response';
+import { sentence } from '../page-kit/forms';
+import type { FormErrorPage } from '../page-kit/web-errors';
+import { seeOther, sendPage } from '../page-kit/web-response';
 import { secureCookies } from '../page-kit/web-session';
-import { libraryRequest, oauthServer } from './oauth-library';
-import { OAuthModelFactory } from './oauth-model';
+import { consentPage } from './consent.page';
+import { AuthorizeQuery, ConsentForm } from './oauth.schemas';
 import { redirectTo } from './redirect-uri';
 
 const PATH = '/oauth/authorize';
 
 /**
  * `GET /oauth/authorize` shows a log-in form or the consent page; the consent form posts back here.
- * A bad client or redirect URI is an error page and never a redirect (decisions §7).
+ * A bad client or redirect URI is an error page and never a redirect (docs/oauth.md, RFC 6749 §4.1.2.1).
  */
 export function registerAuthorizeRoutes(scope: FastifyInstance, container: DependencyContainer): void {
   const config = container.resolve<Config>(CONFIG);
   const check = container.resolve(CheckAuthorizationRequest);
-  const models = container.resolve(OAuthModelFactory);
+  const issueCode = container.resolve(IssueAuthorizationCode);
   const issueImplicitToken = container.resolve(IssueImplicitToken);
+  const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
   const csrf = (request: FastifyRequest, reply: FastifyReply) => reply.generateCsrf({ secure: secureCookies(request, config.publicUrl) });
 
+  /** Parameters that cannot be read (sent twice, two redirect URIs): an error page, since no redirect URI can be trusted. */
+  const unreadable = (error: DomainError, request: FastifyRequest): FormErrorPage | null =>
+    error.kind === 'invalid' ? { status: 400, page: errorPage(request.webUser, 'Authorization failed', sentence(error.message)) } : null;
+
   /** Checks the parameters; answers the error page or error redirect itself and returns null then. */
-  const checked = async (source: unknown, request: FastifyRequest, reply: FastifyReply): Promise<AuthorizationRequest | null> => {
-    const params = authorizationParams(source);
-    if (typeof params === 'string') {
-      await sendPage(reply, 400, errorPage(request.webUser, 'Authorization failed', params));
-      return null;
-    }
-    const result = await check.execute(params);
+  const checked = async (fields: AuthorizationFields, request: FastifyRequest, reply: FastifyReply): Promise<AuthorizationRequest | null> => {
+    const result = await check.execute(authorizationParams(fields));
     if (result.kind === 'valid') return result.request;
     if (result.kind === 'page_error') await sendPage(reply, 400, errorPage(request.webUser, 'Authorization failed', result.message));
     else await seeOther(reply, errorRedirect(result.error));
     return null;
   };
 
-  scope.get(PATH, async (request, reply) => {
+  pages.get(PATH, { schema: { querystring: AuthorizeQuery }, config: { formErrorPage: unreadable } }, async (request, reply) => {
     const authorization = await checked(request.query, request, reply);
     if (authorization === null) return reply;
     const user = request.webUser;
@@ -53,20 +57,22 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
     return sendPage(reply, 200, consentPage(user, csrf(request, reply), authorization));
   });
 
-  scope.post(PATH, { preHandler: scope.csrfProtection }, async (request, reply) => {
+  pages.post(PATH, {
+    schema: { body: ConsentForm }, preHandler: scope.csrfProtection, config: { formErrorPage: unreadable },
+  }, async (request, reply) => {
     const authorization = await checked(request.body, request, reply);
     if (authorization === null) return reply;
     const user = request.webUser;
     // The session ended while the consent page was open: start again from the log-in form.
     if (user === null) return seeOther(reply, `${PATH}?${new URLSearchParams(requestParams(authorization)).toString()}`);
-    const state = authorization.state;
-    if (fieldValues(request.body, 'decision')[0] !== 'allow') {
-      return seeOther(reply, errorRedirect({ redirectUri: authorization.redirectUri, error: 'access_denied', description: 'the user denied access', state }));
+    const { redirectUri, state } = authorization;
+    if (request.body.decision !== 'allow') {
+      return seeOther(reply, errorRedirect({ redirectUri, error: 'access_denied', description: 'the user denied access', state }));
     }
-    const scopes = grantedScopes(authorization.scopes, fieldValues(request.body, 'grant'));
+    const scopes = grantedScopes(authorization.scopes, [request.body.grant ?? []].flat());
     if (authorization.responseType === 'token') {
       const issued = await issueImplicitToken.execute(authorization.client.id, user.id, scopes);
-      return seeOther(reply, redirectTo(authorization.redirectUri, {
+      return seeOther(reply, redirectTo(redirectUri, {
         access_token: issued.accessToken,
         token_type: 'bearer',
         scope: issued.scope,
@@ -74,24 +80,21 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
         state,
       }));
     }
-    const response = new OAuth2Server.Response({});
-    const body = { ...requestParams(authorization), scope: scopes.join(' ') };
-    try {
-      await oauthServer(models.create()).authorize(libraryRequest(request, body), response, {
-        authenticateHandler: { handle: () => ({ id: user.id, username: user.username }) },
-      });
-    } catch (error) {
-      if (!(error instanceof OAuth2Server.OAuthError)) throw error;
-      if (error.code >= 500) throw error;
-      return seeOther(reply, errorRedirect({ redirectUri: authorization.redirectUri, error: 'invalid_request', description: error.message, state }));
-    }
-    const location = response.get('location');
-    if (typeof location !== 'string') throw new Error('the authorization server gave no redirect');
-    return seeOther(reply, location);
+    const { code } = await issueCode.execute({
+      clientId: authorization.client.id,
+      userId: user.id,
+      redirectUri,
+      scopes,
+      codeChallenge: authorization.codeChallenge,
+      codeChallengeMethod: authorization.codeChallengeMethod,
+    });
+    return seeOther(reply, redirectTo(redirectUri, { code, state }));
   });
 }
 
-/** The parameters of a checked request, as the library and a restarted flow read them. */
+type AuthorizationFields = Static<typeof AuthorizeQuery>;
+
+/** The parameters of a checked request, to start the flow again after the session ended. */
 function requestParams(request: AuthorizationRequest): Record<string, string> {
   const params: Record<string, string> = {
     client_id: request.client.clientId,
@@ -109,26 +112,18 @@ function errorRedirect(error: Omit<RedirectedError, 'error'> & { error: Redirect
   return redirectTo(error.redirectUri, { error: error.error, error_description: error.description, state: error.state });
 }
 
-const NAMES: Record<keyof AuthorizationParams, string> = {
-  clientId: 'client_id', redirectUri: 'redirect_uri', responseType: 'response_type', scope: 'scope', state: 'state',
-  codeChallenge: 'code_challenge', codeChallengeMethod: 'code_challenge_method',
-};
-
-/** The request's parameters (`redirect_url` is read as `redirect_uri`), or why they cannot be read. */
-function authorizationParams(source: unknown): AuthorizationParams | string {
-  const record = typeof source === 'object' && source !== null ? (source as Record<string, unknown>) : {};
-  const params: AuthorizationParams = {};
-  for (const [key, name] of Object.entries(NAMES) as [keyof AuthorizationParams, string][]) {
-    const value = record[name];
-    if (value === undefined) continue;
-    if (typeof value !== 'string') return `The parameter ${name} must be sent once.`;
-    params[key] = value;
+/** The request's parameters as the use case reads them; `redirect_url` is another name for `redirect_uri`. */
+function authorizationParams(fields: AuthorizationFields): AuthorizationParams {
+  if (fields.redirect_uri !== undefined && fields.redirect_url !== undefined && fields.redirect_uri !== fields.redirect_url) {
+    throw new DomainError('invalid', 'the parameters redirect_uri and redirect_url name different addresses');
   }
-  const alias = record.redirect_url;
-  if (alias !== undefined) {
-    if (typeof alias !== 'string') return 'The parameter redirect_url must be sent once.';
-    if (params.redirectUri !== undefined && params.redirectUri !== alias) return 'redirect_uri and redirect_url name different addresses.';
-    params.redirectUri = alias;
-  }
-  return params;
+  return {
+    clientId: fields.client_id,
+    redirectUri: fields.redirect_uri ?? fields.redirect_url,
+    responseType: fields.response_type,
+    scope: fields.scope,
+    state: fields.state,
+    codeChallenge: fields.code_challenge,
+    codeChallengeMethod: fields.code_challenge_method,
+  };
 }

@@ -6,8 +6,14 @@ export interface ClientCredentials {
   basic: boolean;
 }
 
+/** The client fields of a token or revocation form. */
+interface ClientFields {
+  client_id?: string;
+  client_secret?: string;
+}
+
 /** The credentials a token-endpoint request carries, or null when it names no client. */
-export function clientCredentials(authorization: string | undefined, body: Record<string, string>): ClientCredentials | null {
+export function clientCredentials(authorization: string | undefined, body: ClientFields): ClientCredentials | null {
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/iu.exec(authorization ?? '');
   if (basic?.[1] !== undefined) {
     const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
@@ -31,7 +37,7 @@ function safeDecode(text: string): string | null {
 }
 
 /** HTTP Basic credentials, decoded; null without them; 'conflict' when the body authenticates the client too. */
-export function basicCredentials(authorization: string | undefined, body: Record<string, string>): ClientCredentials | null | 'conflict' {
+export function basicCredentials(authorization: string | undefined, body: ClientFields): ClientCredentials | null | 'conflict' {
   if (!/^Basic\s/iu.test(authorization ?? '')) return null;
   const credentials = clientCredentials(authorization, {});
   if (credentials === null) return null;

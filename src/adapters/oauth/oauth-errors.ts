@@ -1,4 +1,4 @@
-import type OAuth2Server from '@node-oauth/oauth2-server';
+import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/domain-error';
 
@@ -12,23 +12,26 @@ export function sendOAuthError(reply: FastifyReply, status: number, error: strin
   return tokenHeaders(reply).code(status).send({ error, error_description: description });
 }
 
-/** A library error as the RFC 6749 §5.2 answer; its 503 for a fault becomes a plain 500. */
-export function sendLibraryError(request: FastifyRequest, reply: FastifyReply, error: OAuth2Server.OAuthError, headers: Record<string, string>): FastifyReply {
-  if (error.code >= 500) {
-    request.log.error({ err: error }, 'the OAuth token endpoint failed');
-    return sendOAuthError(reply, 500, 'server_error', `internal error (request ${request.id})`);
+/**
+ * For the token endpoints' scope: every failure answers in RFC 6749 §5.2 form. The library's errors keep
+ * their code; a client that failed HTTP Basic authentication gets 401 with a Basic challenge (RFC 6749 §5.2);
+ * a bad form (a parameter sent twice, a 415) is `invalid_request`; a fault is a plain 500.
+ */
+export function oauthErrorHandler(error: FastifyError | DomainError | OAuth2Server.OAuthError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof OAuth2Server.OAuthError && error.code < 500) {
+    if (error.name === 'invalid_client' && /^Basic\s/iu.test(request.headers.authorization ?? '')) {
+      reply.header('www-authenticate', 'Basic realm="place-notes"');
+      void sendOAuthError(reply, 401, 'invalid_client', error.message);
+      return;
+    }
+    void sendOAuthError(reply, error.code, error.name, error.message);
+    return;
   }
-  if (headers['www-authenticate'] !== undefined) reply.header('www-authenticate', headers['www-authenticate']);
-  return sendOAuthError(reply, error.code, error.name, error.message);
-}
-
-/** For the token endpoints' scope: whatever fails before the handler (a bad body, a 415) still answers in RFC 6749 form. */
-export function oauthErrorHandler(error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof DomainError && error.kind === 'invalid') {
     void sendOAuthError(reply, 400, 'invalid_request', error.message);
     return;
   }
-  const status = error instanceof DomainError ? undefined : error.statusCode;
+  const status = error instanceof DomainError || error instanceof OAuth2Server.OAuthError ? undefined : error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     void sendOAuthError(reply, 400, 'invalid_request', status === 415
       ? 'send the parameters as application/x-www-form-urlencoded'

@@ -3,16 +3,14 @@ import { inject, injectable } from 'tsyringe';
 import { AuthenticateClient } from '../../application/auth/authenticate-client';
 import { ConsumeAuthorizationCode } from '../../application/auth/consume-authorization-code';
 import { FindAuthorizationCode } from '../../application/auth/find-authorization-code';
-import { FindClient } from '../../application/auth/find-client';
 import { FindRefreshToken } from '../../application/auth/find-refresh-token';
-import { IssueAuthorizationCode } from '../../application/auth/issue-authorization-code';
 import { IssueTokens } from '../../application/auth/issue-tokens';
 import type { OAuthClient } from '../../application/auth/oauth-client';
 import { RedeemRefreshToken } from '../../application/auth/redeem-refresh-token';
-import { DomainError } from '../../domain/domain-error';
-import { parseScopes, type Scope } from '../../domain/scopes';
+import type { Scope } from '../../domain/scopes';
 
-export type OAuthModel = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
+/** What the token endpoint needs: codes are issued by the authorization endpoint itself, never by the library. */
+export type OAuthModel = Omit<OAuth2Server.AuthorizationCodeModel, 'saveAuthorizationCode'> & OAuth2Server.RefreshTokenModel;
 
 /** The grants every client may use at the token endpoint. */
 const GRANTS = ['authorization_code', 'refresh_token'];
@@ -33,9 +31,7 @@ function libraryClientId(id: number): OAuth2Server.Client {
 @injectable()
 export class OAuthModelFactory {
   constructor(
-    @inject(FindClient) private readonly findClient: FindClient,
     @inject(AuthenticateClient) private readonly authenticateClient: AuthenticateClient,
-    @inject(IssueAuthorizationCode) private readonly issueCode: IssueAuthorizationCode,
     @inject(FindAuthorizationCode) private readonly findCode: FindAuthorizationCode,
     @inject(ConsumeAuthorizationCode) private readonly consumeCode: ConsumeAuthorizationCode,
     @inject(IssueTokens) private readonly issueTokens: IssueTokens,
@@ -46,33 +42,10 @@ export class OAuthModelFactory {
   create(): OAuthModel {
     let authorizationCodeId: number | null = null;
     return {
-      // `null` comes from /authorize (no authentication there); otherwise the secret, or undefined for a public client.
-      getClient: async (clientId: string, clientSecret: string | null | undefined) => {
-        const client = clientSecret === null
-          ? await this.findClient.execute(clientId)
-          : await this.authenticateClient.execute(clientId, clientSecret ?? null);
+      // The secret, or undefined for a public client (whose PKCE verifier the library checks).
+      getClient: async (clientId: string, clientSecret: string | undefined) => {
+        const client = await this.authenticateClient.execute(clientId, clientSecret ?? null);
         return client === null ? false : libraryClient(client);
-      },
-
-      validateScope: async (_user, _client, scope) => {
-        try {
-          return parseScopes((scope ?? []).join(' '));
-        } catch (error) {
-          if (error instanceof DomainError) return false;
-          throw error;
-        }
-      },
-
-      saveAuthorizationCode: async (code, client, user) => {
-        const issued = await this.issueCode.execute({
-          clientId: Number(client.id),
-          userId: userId(user),
-          redirectUri: code.redirectUri,
-          scopes: (code.scope ?? ['read']) as Scope[],
-          codeChallenge: code.codeChallenge ?? null,
-          codeChallengeMethod: code.codeChallengeMethod ?? null,
-        });
-        return { ...code, authorizationCode: issued.code, expiresAt: issued.expiresAt, client, user };
       },
 
       getAuthorizationCode: async (code: string) => {

@@ -1,53 +1,48 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { AuthenticateClient } from '../../application/auth/authenticate-client';
 import { RevokeToken } from '../../application/auth/revoke-token';
+import { validateForms } from '../page-kit/forms';
 import { basicCredentials, clientCredentials } from './client-credentials';
-import { libraryRequest, oauthServer, singleValues } from './oauth-library';
+import { libraryRequest, oauthServer } from './oauth-library';
 import { OAuthModelFactory } from './oauth-model';
-import { oauthErrorHandler, sendLibraryError, sendOAuthError, tokenHeaders } from './oauth-errors';
+import { oauthErrorHandler, sendOAuthError, tokenHeaders } from './oauth-errors';
+import { RevokeForm, TokenForm } from './oauth.schemas';
 
 /**
  * `POST /oauth/access_token` (RFC 6749 §4.1.3 and §6, through the library) and `POST /oauth/revoke`
- * (RFC 7009). Form bodies only; client credentials in the body or HTTP Basic; errors per RFC 6749 §5.2.
+ * (RFC 7009). Form bodies only; client credentials in the body or HTTP Basic; errors per RFC 6749 §5.2,
+ * answered by the scope's error handler.
  */
 export function registerTokenRoutes(scope: FastifyInstance, container: DependencyContainer): void {
   const models = container.resolve(OAuthModelFactory);
   const authenticateClient = container.resolve(AuthenticateClient);
   const revokeToken = container.resolve(RevokeToken);
+  const forms = scope.withTypeProvider<TypeBoxTypeProvider>();
 
+  validateForms(scope);
   scope.setErrorHandler(oauthErrorHandler);
 
-  scope.post('/oauth/access_token', async (request, reply) => {
-    const body = singleValues(request.body);
-    if ('repeated' in body) return sendOAuthError(reply, 400, 'invalid_request', `the parameter ${body.repeated} must be sent once`);
+  forms.post('/oauth/access_token', { schema: { body: TokenForm } }, async (request, reply) => {
+    const body: Record<string, string> = { ...request.body };
     const basic = basicCredentials(request.headers.authorization, body);
     if (basic === 'conflict') return sendOAuthError(reply, 400, 'invalid_request', 'authenticate the client one way: HTTP Basic or the body, not both');
+    // The library reads HTTP Basic without form-decoding it (RFC 6749 §2.3.1 wants it decoded): hand it the decoded pair.
+    const libraryBody = basic === null ? body : { ...body, client_id: basic.clientId, client_secret: basic.clientSecret ?? '' };
     const response = new OAuth2Server.Response({});
-    try {
-      // The library reads HTTP Basic without form-decoding it (RFC 6749 §2.3.1 wants it decoded): hand it the decoded pair.
-      const libraryBody = basic === null ? body : { ...body, client_id: basic.clientId, client_secret: basic.clientSecret ?? '' };
-      const token = await oauthServer(models.create()).token(libraryRequest(request, libraryBody, {}, { withoutAuthorization: basic !== null }), response);
-      const user = token.user as { id: number; username: string };
-      return tokenHeaders(reply).code(200).send({
-        ...(response.body as Record<string, unknown>),
-        token_type: 'bearer',
-        user: { id: user.id, username: user.username },
-      });
-    } catch (error) {
-      if (!(error instanceof OAuth2Server.OAuthError)) throw error;
-      if (basic !== null && error.name === 'invalid_client') {
-        reply.header('www-authenticate', 'Basic realm="place-notes"');
-        return sendOAuthError(reply, 401, 'invalid_client', error.message);
-      }
-      return sendLibraryError(request, reply, error, response.headers as Record<string, string>);
-    }
+    const token = await oauthServer(models.create()).token(libraryRequest(request, libraryBody, { withoutAuthorization: basic !== null }), response);
+    const user = token.user as { id: number; username: string };
+    return tokenHeaders(reply).code(200).send({
+      ...(response.body as Record<string, unknown>),
+      token_type: 'bearer',
+      user: { id: user.id, username: user.username },
+    });
   });
 
-  scope.post('/oauth/revoke', async (request, reply) => {
-    const body = singleValues(request.body);
-    if ('repeated' in body) return sendOAuthError(reply, 400, 'invalid_request', `the parameter ${body.repeated} must be sent once`);
+  forms.post('/oauth/revoke', { schema: { body: RevokeForm } }, async (request, reply) => {
+    const body = request.body;
     const credentials = clientCredentials(request.headers.authorization, body);
     if (credentials === null) return sendOAuthError(reply, 401, 'invalid_client', 'send client_id (and client_secret) in the body or by HTTP Basic');
     const client = await authenticateClient.execute(credentials.clientId, credentials.clientSecret);

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import csrfProtection from '@fastify/csrf-protection';
 import type { FastifyInstance } from 'fastify';
 import type { FindSessionUser } from '../../application/accounts/find-session-user';
+import { validateForms } from './forms';
 import { webErrorHandler } from './web-errors';
 import { registerWebSession } from './web-session';
 
@@ -10,7 +11,7 @@ export const CSRF_COOKIE = 'pn_csrf';
 
 /**
  * Makes an encapsulated scope serve browser pages: cookies, the session (`request.webUser`), CSRF
- * protection for forms and HTML error pages. The web pages and the authorization endpoint each call it on
+ * protection for forms, forms checked by their TypeBox schemas, and HTML error pages. The web pages and the authorization endpoint each call it on
  * their own scope, so none of it reaches /v2.
  */
 export async function registerPageScope(scope: FastifyInstance, findSessionUser: FindSessionUser): Promise<void> {
@@ -23,6 +24,7 @@ export async function registerPageScope(scope: FastifyInstance, findSessionUser:
       return typeof token === 'string' ? token : undefined;
     },
   });
+  validateForms(scope);
   scope.setErrorHandler(webErrorHandler);
   registerWebSession(scope, findSessionUser);
 }

@@ -1,7 +1,24 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorKind } from '../../domain/domain-error';
 import { errorPage } from './account.pages';
+import type { Html } from './html';
 import { sendPage } from './web-response';
+
+/** A page that shows a route's form again with what is wrong, and its status. */
+export interface FormErrorPage {
+  status: number;
+  page: Html;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Page scopes: shows the route's form again for a DomainError that the route threw or that its schema
+     * found (kind `invalid`); null leaves the error to the shared error page.
+     */
+    formErrorPage?: (error: DomainError, request: FastifyRequest, reply: FastifyReply) => FormErrorPage | null | Promise<FormErrorPage | null>;
+  }
+}
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400, unauthenticated: 401, invalid_token: 401, forbidden: 403, insufficient_scope: 403, not_found: 404, conflict: 409,
@@ -11,10 +28,15 @@ const STATUS: Record<DomainErrorKind, number> = {
 const CSRF_CODES = new Set(['FST_CSRF_MISSING_SECRET', 'FST_CSRF_INVALID_TOKEN']);
 
 /** For the web pages' scope: every failure is an HTML page in the shared layout, never JSON. */
-export function webErrorHandler(error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply): void {
+export async function webErrorHandler(error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = request.webUser ?? null;
   if (error instanceof DomainError) {
-    void sendPage(reply, STATUS[error.kind], errorPage(user, 'Something is not right', error.message));
+    const form = await request.routeOptions.config.formErrorPage?.(error, request, reply);
+    if (form) {
+      await sendPage(reply, form.status, form.page);
+      return;
+    }
+    await sendPage(reply, STATUS[error.kind], errorPage(user, 'Something is not right', error.message));
     return;
   }
   if (CSRF_CODES.has(error.code)) {

@@ -30,19 +30,3 @@ export function safeNext(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
-
-/** A single text field of a form body or query; a repeated or missing field is undefined. */
-export function field(source: unknown, name: string): string | undefined {
-  if (typeof source !== 'object' || source === null) return undefined;
-  const value = (source as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** Every value of a field that may repeat (check boxes). */
-export function fieldValues(source: unknown, name: string): string[] {
-  if (typeof source !== 'object' || source === null) return [];
-  const value = (source as Record<string, unknown>)[name];
-  if (typeof value === 'string') return [value];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-

@@ -19,7 +19,8 @@ export function secureCookies(request: FastifyRequest, publicUrl: string): boole
 /** Reads the session cookie of every web request into `request.webUser`. */
 export function registerWebSession(scope: FastifyInstance, findSessionUser: FindSessionUser): void {
   scope.decorateRequest('webUser', null);
-  scope.addHook('preHandler', async (request) => {
+  // Before validation, so that a form refused by its schema is shown again to the member who sent it.
+  scope.addHook('preValidation', async (request) => {
     // The style sheet is the same for everyone: no session look-up for it.
     if (request.url.startsWith('/assets/')) return;
     const token = request.cookies[SESSION_COOKIE];

@@ -1,13 +1,17 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { LogIn } from '../../application/accounts/log-in';
 import { LogOut } from '../../application/accounts/log-out';
 import { SignUp } from '../../application/accounts/sign-up';
 import { CONFIG, type Config } from '../../config-types';
-import { DomainError } from '../../domain/domain-error';
+import type { DomainError } from '../../domain/domain-error';
 import { logInPage, logOutPage, signUpPage } from '../page-kit/account.pages';
-import { field, safeNext, seeOther, sendPage } from '../page-kit/web-response';
+import { sentence, shapedAs } from '../page-kit/forms';
+import type { FormErrorPage } from '../page-kit/web-errors';
+import { safeNext, seeOther, sendPage } from '../page-kit/web-response';
 import { clearSessionCookie, secureCookies, SESSION_COOKIE, setSessionCookie } from '../page-kit/web-session';
+import { CsrfOnlyForm, LogInForm, NextQuery, SignUpForm } from './accounts.schemas';
 
 /** Where a member lands after signing up or logging in without a page to return to. */
 export const HOME = '/settings/applications';
@@ -18,52 +22,56 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
   const signUp = container.resolve(SignUp);
   const logIn = container.resolve(LogIn);
   const logOut = container.resolve(LogOut);
+  const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
   const csrf = (request: FastifyRequest, reply: FastifyReply) => reply.generateCsrf({ secure: secureCookies(request, config.publicUrl) });
 
-  scope.get('/signup', async (request, reply) => {
-    const next = safeNext(field(request.query, 'next'));
-    return sendPage(reply, 200, signUpPage({ csrf: csrf(request, reply), next }));
+  /** The sign-up form again, with what was typed (never the password) and what is wrong with it. */
+  const signUpAgain = (error: DomainError, request: FastifyRequest, reply: FastifyReply): FormErrorPage | null => {
+    if (error.kind !== 'invalid' && error.kind !== 'conflict') return null;
+    const form = shapedAs(SignUpForm, request.body);
+    const problems = error.details.fields?.map((f) => `${label(f.name)} ${f.problem}.`) ?? [sentence(error.message)];
+    const values = { username: form?.username ?? '', email: form?.email ?? '' };
+    return { status: error.kind === 'conflict' ? 409 : 400, page: signUpPage({ csrf: csrf(request, reply), next: safeNext(form?.next), values, problems }) };
+  };
+
+  /** The log-in form again: a wrong pair is one message, whichever part is wrong. */
+  const logInAgain = (error: DomainError, request: FastifyRequest, reply: FastifyReply): FormErrorPage | null => {
+    if (error.kind !== 'unauthenticated' && error.kind !== 'invalid') return null;
+    const form = shapedAs(LogInForm, request.body);
+    const problems = error.kind === 'invalid' ? error.details.fields?.map((f) => `${label(f.name)} ${f.problem}.`) ?? [sentence(error.message)] : [error.message];
+    return { status: 400, page: logInPage({ csrf: csrf(request, reply), next: safeNext(form?.next), login: form?.username ?? '', problems }) };
+  };
+
+  pages.get('/signup', { schema: { querystring: NextQuery } }, async (request, reply) =>
+    sendPage(reply, 200, signUpPage({ csrf: csrf(request, reply), next: safeNext(request.query.next) })));
+
+  pages.post('/signup', {
+    schema: { body: SignUpForm }, preHandler: scope.csrfProtection, config: { formErrorPage: signUpAgain },
+  }, async (request, reply) => {
+    const { username = '', email = '', password = '' } = request.body;
+    const { session } = await signUp.execute({ username, email, password });
+    setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
+    return seeOther(reply, safeNext(request.body.next) ?? HOME);
   });
 
-  scope.post('/signup', { preHandler: scope.csrfProtection }, async (request, reply) => {
-    const next = safeNext(field(request.body, 'next'));
-    const values = { username: field(request.body, 'username') ?? '', email: field(request.body, 'email') ?? '' };
-    try {
-      const { session } = await signUp.execute({ ...values, password: field(request.body, 'password') ?? '' });
-      setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
-      return seeOther(reply, next ?? HOME);
-    } catch (error) {
-      if (!(error instanceof DomainError) || (error.kind !== 'invalid' && error.kind !== 'conflict')) throw error;
-      const problems = error.details.fields?.map((f) => `${label(f.name)} ${f.problem}.`) ?? [conflictMessage(error.message)];
-      return sendPage(reply, error.kind === 'conflict' ? 409 : 400, signUpPage({ csrf: csrf(request, reply), next, values, problems }));
-    }
+  pages.get('/login', { schema: { querystring: NextQuery } }, async (request, reply) =>
+    sendPage(reply, 200, logInPage({ csrf: csrf(request, reply), next: safeNext(request.query.next) })));
+
+  pages.post('/login', {
+    schema: { body: LogInForm }, preHandler: scope.csrfProtection, config: { formErrorPage: logInAgain },
+  }, async (request, reply) => {
+    const { session } = await logIn.execute(request.body.username ?? '', request.body.password ?? '');
+    // A fresh session id at every log-in, so a planted cookie never becomes a signed-in one.
+    setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
+    return seeOther(reply, safeNext(request.body.next) ?? HOME);
   });
 
-  scope.get('/login', async (request, reply) => {
-    const next = safeNext(field(request.query, 'next'));
-    return sendPage(reply, 200, logInPage({ csrf: csrf(request, reply), next }));
-  });
-
-  scope.post('/login', { preHandler: scope.csrfProtection }, async (request, reply) => {
-    const next = safeNext(field(request.body, 'next'));
-    const login = field(request.body, 'username') ?? '';
-    try {
-      const { session } = await logIn.execute(login, field(request.body, 'password') ?? '');
-      // A fresh session id at every log-in, so a planted cookie never becomes a signed-in one.
-      setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
-      return seeOther(reply, next ?? HOME);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.kind !== 'unauthenticated') throw error;
-      return sendPage(reply, 400, logInPage({ csrf: csrf(request, reply), next, login, problems: [error.message] }));
-    }
-  });
-
-  scope.get('/logout', async (request, reply) => {
+  pages.get('/logout', async (request, reply) => {
     if (request.webUser === null) return seeOther(reply, '/login');
     return sendPage(reply, 200, logOutPage(request.webUser, csrf(request, reply)));
   });
 
-  scope.post('/logout', { preHandler: scope.csrfProtection }, async (request, reply) => {
+  pages.post('/logout', { schema: { body: CsrfOnlyForm }, preHandler: scope.csrfProtection }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await logOut.execute(token);
     clearSessionCookie(reply, secureCookies(request, config.publicUrl));
@@ -75,9 +83,4 @@ const LABELS: Record<string, string> = { username: 'Username', email: 'Email', p
 
 function label(name: string): string {
   return LABELS[name] ?? name;
-}
-
-function conflictMessage(message: string): string {
-  const sentence = message.charAt(0).toUpperCase() + message.slice(1);
-  return sentence.endsWith('.') ? sentence : `${sentence}.`;
 }

@@ -1,13 +1,18 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { ListApplications } from '../../application/accounts/list-applications';
 import { RegenerateClientSecret } from '../../application/accounts/regenerate-client-secret';
 import { CreateClient } from '../../application/auth/create-client';
 import { CONFIG, type Config } from '../../config-types';
-import { DomainError } from '../../domain/domain-error';
-import { applicationsPage, type FreshCredentials } from './applications.page';
-import { field, seeOther, sendPage } from '../page-kit/web-response';
+import type { DomainError } from '../../domain/domain-error';
+import { shapedAs } from '../page-kit/forms';
+import type { FormErrorPage } from '../page-kit/web-errors';
+import { seeOther, sendPage } from '../page-kit/web-response';
 import { secureCookies } from '../page-kit/web-session';
+import { applicationsPage, type FreshCredentials } from './applications.page';
+import { CsrfOnlyForm } from './accounts.schemas';
+import { ClientIdParams, RegisterApplicationForm } from './applications.schemas';
 
 const PAGE = '/settings/applications';
 /**
@@ -31,7 +36,22 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
     });
   };
 
-  scope.get(PAGE, async (request, reply) => {
+  const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  /** The registration form again, with what was typed and what is wrong with it. */
+  const registerAgain = async (error: DomainError, request: FastifyRequest, reply: FastifyReply): Promise<FormErrorPage | null> => {
+    const user = request.webUser;
+    if (error.kind !== 'invalid' || user === null) return null;
+    const form = shapedAs(RegisterApplicationForm, request.body);
+    const values = {
+      name: form?.name ?? '', redirectUris: form?.redirect_uris ?? '', isPublic: form?.public !== undefined, allowImplicit: form?.allow_implicit !== undefined,
+    };
+    const problems = error.details.fields?.map((f) => `${FIELD_LABELS[f.name] ?? f.name}: ${f.problem}.`) ?? [error.message];
+    const applications = await listApplications.execute(user.id);
+    return { status: 400, page: applicationsPage({ user, csrf: csrf(request, reply), applications, fresh: null, values, problems }) };
+  };
+
+  pages.get(PAGE, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
     const applications = await listApplications.execute(user.id);
@@ -40,40 +60,37 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
     return sendPage(reply, 200, applicationsPage({ user, csrf: csrf(request, reply), applications, fresh }));
   });
 
-  scope.post(PAGE, { preHandler: scope.csrfProtection }, async (request, reply) => {
+  pages.post(PAGE, {
+    schema: { body: RegisterApplicationForm }, preHandler: scope.csrfProtection, config: { formErrorPage: registerAgain },
+  }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
-    const values = {
-      name: field(request.body, 'name') ?? '',
-      redirectUris: field(request.body, 'redirect_uris') ?? '',
-      isPublic: field(request.body, 'public') !== undefined,
-      allowImplicit: field(request.body, 'allow_implicit') !== undefined,
-    };
-    try {
-      const created = await createClient.execute({
-        ownerId: user.id,
-        name: values.name,
-        redirectUris: values.redirectUris.split(/\s+/u).filter((uri) => uri !== ''),
-        public: values.isPublic,
-        allowImplicit: values.allowImplicit,
-      });
-      remember(request, reply, created);
-      return seeOther(reply, PAGE);
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.kind !== 'invalid') throw error;
-      const problems = error.details.fields?.map((f) => `${f.name === 'redirect_uri' ? 'Redirect URIs' : 'Name'}: ${f.problem}.`) ?? [error.message];
-      const applications = await listApplications.execute(user.id);
-      return sendPage(reply, 400, applicationsPage({ user, csrf: csrf(request, reply), applications, fresh: null, values, problems }));
-    }
+    const form = request.body;
+    const created = await createClient.execute({
+      ownerId: user.id,
+      name: form.name ?? '',
+      redirectUris: (form.redirect_uris ?? '').split(/\s+/u).filter((uri) => uri !== ''),
+      public: form.public !== undefined,
+      allowImplicit: form.allow_implicit !== undefined,
+    });
+    remember(request, reply, created);
+    return seeOther(reply, PAGE);
   });
 
-  scope.post<{ Params: { clientId: string } }>(`${PAGE}/:clientId/secret`, { preHandler: scope.csrfProtection }, async (request, reply) => {
+  pages.post(`${PAGE}/:clientId/secret`, {
+    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.csrfProtection,
+  }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
     remember(request, reply, await regenerate.execute(user.id, request.params.clientId));
     return seeOther(reply, PAGE);
   });
 }
+
+/** How the registration form names the fields the use case and the schema report. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name', redirect_uri: 'Redirect URIs', redirect_uris: 'Redirect URIs', public: 'Public client', allow_implicit: 'Allow the client-side flow',
+};
 
 /** The fresh credentials the cookie carries, when they name one of the member's own applications. */
 function readFresh(cookie: string | undefined, own: readonly string[]): FreshCredentials | null {

@@ -1,11 +1,14 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { ListAuthorizations } from '../../application/accounts/list-authorizations';
 import { RevokeAuthorization } from '../../application/accounts/revoke-authorization';
 import { CONFIG, type Config } from '../../config-types';
-import { authorizationsPage } from './authorizations.page';
-import { field, seeOther, sendPage } from '../page-kit/web-response';
+import { seeOther, sendPage } from '../page-kit/web-response';
 import { secureCookies } from '../page-kit/web-session';
+import { CsrfOnlyForm } from './accounts.schemas';
+import { AuthorizationsQuery, ClientIdParams } from './applications.schemas';
+import { authorizationsPage } from './authorizations.page';
 
 const PAGE = '/settings/authorizations';
 
@@ -14,16 +17,19 @@ export function registerAuthorizationRoutes(scope: FastifyInstance, container: D
   const config = container.resolve<Config>(CONFIG);
   const list = container.resolve(ListAuthorizations);
   const revoke = container.resolve(RevokeAuthorization);
+  const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  scope.get(PAGE, async (request, reply) => {
+  pages.get(PAGE, { schema: { querystring: AuthorizationsQuery } }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
     const csrf = reply.generateCsrf({ secure: secureCookies(request, config.publicUrl) });
-    const revoked = field(request.query, 'revoked') === '1';
+    const revoked = request.query.revoked === '1';
     return sendPage(reply, 200, authorizationsPage(user, csrf, await list.execute(user.id), revoked));
   });
 
-  scope.post<{ Params: { clientId: string } }>(`${PAGE}/:clientId/revoke`, { preHandler: scope.csrfProtection }, async (request, reply) => {
+  pages.post(`${PAGE}/:clientId/revoke`, {
+    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.csrfProtection,
+  }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
     await revoke.execute(user.id, request.params.clientId);

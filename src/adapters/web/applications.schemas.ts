@@ -1,0 +1,17 @@
+import { Type } from 'typebox';
+import { Text } from '../page-kit/forms';
+
+/** The registration form; check boxes are present (any value) when ticked. */
+export const RegisterApplicationForm = Type.Object({
+  name: Text,
+  /** One redirect URI per line (or separated by white space). */
+  redirect_uris: Text,
+  public: Text,
+  allow_implicit: Text,
+  _csrf: Text,
+});
+
+export const ClientIdParams = Type.Object({ clientId: Type.String() });
+
+/** `?revoked=1` after an authorization was revoked. */
+export const AuthorizationsQuery = Type.Object({ revoked: Text });
