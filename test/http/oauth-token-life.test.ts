@@ -169,7 +169,9 @@ describe.each(ALL_STORAGES)('OAuth token life over %s storage', (storage) => {
   describe('token endpoint errors (RFC 6749 §5.2)', () => {
     const cases: [string, Record<string, string>, number, string][] = [
       ['an unknown grant type', { grant_type: 'urn:example:teleport' }, 400, 'unsupported_grant_type'],
-      ['a grant type no client may use', { grant_type: 'password' }, 400, 'unauthorized_client'],
+      // RFC 6749 §5.2: the server does not support these, though the library knows them.
+      ['the password grant', { grant_type: 'password', username: 'lena', password: 'x' }, 400, 'unsupported_grant_type'],
+      ['the client credentials grant', { grant_type: 'client_credentials' }, 400, 'unsupported_grant_type'],
       ['no grant type', {}, 400, 'invalid_request'],
       ['no code', { grant_type: 'authorization_code', redirect_uri: CALLBACK }, 400, 'invalid_request'],
       ['an unknown code', { grant_type: 'authorization_code', code: 'made-up', redirect_uri: CALLBACK }, 400, 'invalid_grant'],

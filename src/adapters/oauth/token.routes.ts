@@ -11,6 +11,9 @@ import { OAuthModelFactory } from './oauth-model';
 import { oauthErrorHandler, sendOAuthError, tokenHeaders } from './oauth-errors';
 import { RevokeForm, TokenForm } from './oauth.schemas';
 
+/** The grants this server supports; the library also knows `password` and `client_credentials`, which it must not offer. */
+const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
+
 /**
  * `POST /oauth/access_token` (RFC 6749 §4.1.3 and §6, through the library) and `POST /oauth/revoke`
  * (RFC 7009). Form bodies only; client credentials in the body or HTTP Basic; errors per RFC 6749 §5.2,
@@ -27,6 +30,10 @@ export function registerTokenRoutes(scope: FastifyInstance, container: Dependenc
 
   forms.post('/oauth/access_token', { schema: { body: TokenForm } }, async (request, reply) => {
     const body: Record<string, string> = { ...request.body };
+    // RFC 6749 §5.2: a grant the server does not support is unsupported_grant_type (the library would say unauthorized_client).
+    if (body.grant_type && !GRANT_TYPES.has(body.grant_type)) {
+      throw new OAuth2Server.UnsupportedGrantTypeError('Unsupported grant type: use authorization_code or refresh_token');
+    }
     const basic = basicCredentials(request.headers.authorization, body);
     if (basic === 'conflict') return sendOAuthError(reply, 400, 'invalid_request', 'authenticate the client one way: HTTP Basic or the body, not both');
     // The library reads HTTP Basic without form-decoding it (RFC 6749 §2.3.1 wants it decoded): hand it the decoded pair.
