@@ -93,6 +93,24 @@ describe('web: /settings/applications', () => {
     expect(await authenticates(app.clientId, app.clientSecret ?? '')).toBe(true);
   });
 
+  it('leaves the client-side flow off unless its box is ticked', async () => {
+    const page = await agent.get('/settings/applications');
+    expect(page.body).toContain('<input id="allow_implicit" name="allow_implicit" type="checkbox" value="1">');
+    expect(page.body).toContain('<label for="allow_implicit">Allow the client-side flow');
+    const posted = await agent.post('/settings/applications', { name: 'Default', redirect_uris: 'https://d.example/cb' }, page);
+    expect(posted.statusCode).toBe(303);
+    const clientId = textOf(await agent.get('/settings/applications'), 'new-client-id') ?? '';
+    expect(await t.container.resolve<ClientRepository>(CLIENT_REPOSITORY).findByClientId(clientId)).toMatchObject({ allowImplicit: false });
+    const implicit = await agent.get(`/oauth/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: 'https://d.example/cb', response_type: 'token', state: 'off' }).toString()}`);
+    expect(implicit.statusCode).toBe(303);
+    const params = new URL(implicit.headers.location as string).searchParams;
+    expect(params.get('error')).toBe('unauthorized_client');
+    expect(params.get('state')).toBe('off');
+
+    const shown = await agent.get('/settings/applications');
+    expect(shown.body).toContain('<dt>Client-side flow</dt><dd>Turned off</dd>');
+  });
+
   it('registers a public client without a secret or a Regenerate button', async () => {
     const before = (await agent.get('/settings/applications')).body.match(/Regenerate secret/g)?.length ?? 0;
     const app = await registerApp(agent, { name: 'Mobile', redirectUris: ['https://m.example/cb'], isPublic: true, allowImplicit: false });

@@ -72,9 +72,10 @@ const userCreate = entry({
 });
 
 const appCreate = entry({
-  usage: 'app:create --owner U --name N --redirect-uri URL [--redirect-uri URL2] [--public]',
+  usage: 'app:create --owner U --name N --redirect-uri URL [--redirect-uri URL2] [--public] [--client-side]',
   parse: (args) => options('app:create', args, {
     owner: { type: 'string' }, name: { type: 'string' }, 'redirect-uri': { type: 'string', multiple: true }, public: { type: 'boolean' },
+    'client-side': { type: 'boolean' },
   }, ['owner', 'name', 'redirect-uri']),
   run: async (container, o) => {
     const client = await container.resolve(CreateClient).execute({
@@ -82,6 +83,8 @@ const appCreate = entry({
       name: o.name ?? '',
       redirectUris: o['redirect-uri'] ?? [],
       public: o.public ?? false,
+      // The client-side (implicit) flow stays off unless asked for (docs/oauth.md).
+      allowImplicit: o['client-side'] ?? false,
     });
     return { client_id: client.clientId, client_secret: client.clientSecret };
   },

@@ -73,7 +73,7 @@ ${csrfField(page.csrf)}
 <fieldset><legend>Options</legend>
 <div class="check"><input id="public" name="public" type="checkbox" value="1"${values.isPublic === true ? html` checked` : ''}>
 <label for="public">Public client: no secret; the application must use PKCE (for browser and mobile apps)</label></div>
-<div class="check"><input id="allow_implicit" name="allow_implicit" type="checkbox" value="1"${values.allowImplicit === false ? '' : html` checked`}>
+<div class="check"><input id="allow_implicit" name="allow_implicit" type="checkbox" value="1"${values.allowImplicit === true ? html` checked` : ''}>
 <label for="allow_implicit">Allow the client-side flow (<code>response_type=token</code>, read-only tokens in the redirect URL)</label></div>
 </fieldset>
 <div class="actions"><button type="submit">Register application</button></div>

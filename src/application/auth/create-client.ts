@@ -17,7 +17,7 @@ export type NewClientFields = ClientOwner & {
   redirectUris: readonly string[];
   /** A public client has no secret and uses the code flow with PKCE. */
   public?: boolean;
-  /** Whether the client-side (implicit) flow is allowed; on unless turned off. */
+  /** Whether the client-side (implicit) flow is allowed; off unless asked for (RFC 9700 §2.1.2 advises against it). */
   allowImplicit?: boolean;
 };
 
@@ -46,7 +46,7 @@ export class CreateClient {
       name,
       ownerId: await ownerId(users, fields),
       redirectUris: [...new Set(fields.redirectUris)],
-      allowImplicit: fields.allowImplicit ?? true,
+      allowImplicit: fields.allowImplicit ?? false,
     }, this.clock.now()));
     return { clientId, clientSecret };
   }

@@ -34,8 +34,15 @@ describe('CreateClient (memory adapters)', () => {
     expect(clientId).toMatch(/^[0-9a-f]{32}$/u);
     expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/u);
     expect(await stored(clientId)).toMatchObject({
-      secretHash: sha256Hex(clientSecret ?? ''), name: 'My app', ownerId, redirectUris: fields.redirectUris, allowImplicit: true,
+      secretHash: sha256Hex(clientSecret ?? ''), name: 'My app', ownerId, redirectUris: fields.redirectUris, allowImplicit: false,
     });
+  });
+
+  it('turns the client-side flow on only when asked (RFC 9700 advises against it)', async () => {
+    const { clientId } = await createClient.execute({ ...fields, allowImplicit: true });
+    expect(await stored(clientId)).toMatchObject({ allowImplicit: true });
+    const off = await createClient.execute({ ...fields, allowImplicit: false });
+    expect(await stored(off.clientId)).toMatchObject({ allowImplicit: false });
   });
 
   it('registers a public client without a secret, owner given by id', async () => {

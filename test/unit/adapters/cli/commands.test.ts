@@ -1,5 +1,6 @@
 import type { DependencyContainer } from 'tsyringe';
 import { AuthenticateToken } from '../../../../src/application/auth/authenticate-token';
+import { CLIENT_REPOSITORY, type ClientRepository } from '../../../../src/application/ports/client-repository';
 import { NOTE_VIEWS, type NoteViews } from '../../../../src/application/ports/note-views';
 import { commandNamed, runCommand, usageText } from '../../../../src/adapters/cli/commands';
 import { UsageError } from '../../../../src/adapters/cli/usage-error';
@@ -32,6 +33,16 @@ describe('CLI commands (memory adapters)', () => {
     expect(confidential).toEqual({ client_id: expect.stringMatching(/^[0-9a-f]{32}$/u), client_secret: expect.any(String) });
     const open = await runCommand(c, 'app:create', ['--owner', String(id), '--name', 'SPA', '--redirect-uri', 'http://localhost/cb', '--public']);
     expect(open).toMatchObject({ client_secret: null });
+  });
+
+  it('app:create leaves the client-side flow off unless --client-side is given', async () => {
+    await runCommand(c, 'user:create', USER);
+    const create = (extra: string[]) => runCommand(c, 'app:create', ['--owner', 'ada', '--name', 'Legacy', '--redirect-uri', 'https://l.example/cb', ...extra]) as Promise<{ client_id: string }>;
+    const stored = async (clientId: string) => c.resolve<ClientRepository>(CLIENT_REPOSITORY).findByClientId(clientId);
+    expect(await stored((await create([])).client_id)).toMatchObject({ allowImplicit: false, secretHash: expect.any(String) });
+    expect(await stored((await create(['--client-side'])).client_id)).toMatchObject({ allowImplicit: true });
+    expect(await stored((await create(['--client-side', '--public'])).client_id)).toMatchObject({ allowImplicit: true, secretHash: null });
+    expect(usageText()).toContain('app:create --owner U --name N --redirect-uri URL [--redirect-uri URL2] [--public] [--client-side]');
   });
 
   it('token:create issues a token for a user and a client', async () => {
