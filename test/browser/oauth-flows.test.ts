@@ -69,8 +69,10 @@ describe('OAuth in a real browser', () => {
     await page.getByLabel('Password').fill('a browser password');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(`${base}/settings/applications`);
-    await expect(page.getByText('Signed in as')).toBeTruthy();
-    expect(await page.locator('header').innerText()).toContain('ana_browser');
+    const signedIn = page.getByText('Signed in as');
+    await signedIn.waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await signedIn.count()).toBe(1);
+    expect(await page.locator('header').innerText()).toContain('Signed in as ana_browser');
   });
 
   it('registers an application and sees its secret once', async () => {
