@@ -25,8 +25,17 @@ export function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return pageHeaders(reply).redirect(location, 303);
 }
 
-/** A local path to return to after logging in; anything else (another origin, `//host`) is dropped. */
-export function safeNext(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+/**
+ * The page to return to after logging in or signing up, as a path of this site; null for anything else.
+ * `next` is resolved as a browser resolves a Location (WHATWG URL, against PUBLIC_URL), so `//host`,
+ * `/\host`, `/<TAB>/host`, `https://host` and `javascript:` all resolve elsewhere and are dropped. The answer is
+ * the resolved path, query and fragment, never the text as sent; a path that resolves to `//…` (from
+ * `/.//host`) would read as a host again and is dropped too.
+ */
+export function safeNext(value: string | undefined, publicUrl: string): string | null {
+  if (value === undefined || value === '') return null;
+  const base = new URL(publicUrl);
+  const url = URL.parse(value, base);
+  if (url === null || url.origin !== base.origin || url.pathname.startsWith('//')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -31,7 +31,7 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     const form = shapedAs(SignUpForm, request.body);
     const problems = error.details.fields?.map((f) => `${label(f.name)} ${f.problem}.`) ?? [sentence(error.message)];
     const values = { username: form?.username ?? '', email: form?.email ?? '' };
-    return { status: error.kind === 'conflict' ? 409 : 400, page: signUpPage({ csrf: csrf(request, reply), next: safeNext(form?.next), values, problems }) };
+    return { status: error.kind === 'conflict' ? 409 : 400, page: signUpPage({ csrf: csrf(request, reply), next: safeNext(form?.next, config.publicUrl), values, problems }) };
   };
 
   /** The log-in form again: a wrong pair is one message, whichever part is wrong. */
@@ -39,11 +39,11 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     if (error.kind !== 'unauthenticated' && error.kind !== 'invalid') return null;
     const form = shapedAs(LogInForm, request.body);
     const problems = error.kind === 'invalid' ? error.details.fields?.map((f) => `${label(f.name)} ${f.problem}.`) ?? [sentence(error.message)] : [error.message];
-    return { status: 400, page: logInPage({ csrf: csrf(request, reply), next: safeNext(form?.next), login: form?.username ?? '', problems }) };
+    return { status: 400, page: logInPage({ csrf: csrf(request, reply), next: safeNext(form?.next, config.publicUrl), login: form?.username ?? '', problems }) };
   };
 
   pages.get('/signup', { schema: { querystring: NextQuery } }, async (request, reply) =>
-    sendPage(reply, 200, signUpPage({ csrf: csrf(request, reply), next: safeNext(request.query.next) })));
+    sendPage(reply, 200, signUpPage({ csrf: csrf(request, reply), next: safeNext(request.query.next, config.publicUrl) })));
 
   pages.post('/signup', {
     schema: { body: SignUpForm }, preHandler: scope.csrfProtection, config: { formErrorPage: signUpAgain },
@@ -51,11 +51,11 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     const { username = '', email = '', password = '' } = request.body;
     const { session } = await signUp.execute({ username, email, password });
     setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
-    return seeOther(reply, safeNext(request.body.next) ?? HOME);
+    return seeOther(reply, safeNext(request.body.next, config.publicUrl) ?? HOME);
   });
 
   pages.get('/login', { schema: { querystring: NextQuery } }, async (request, reply) =>
-    sendPage(reply, 200, logInPage({ csrf: csrf(request, reply), next: safeNext(request.query.next) })));
+    sendPage(reply, 200, logInPage({ csrf: csrf(request, reply), next: safeNext(request.query.next, config.publicUrl) })));
 
   pages.post('/login', {
     schema: { body: LogInForm }, preHandler: scope.csrfProtection, config: { formErrorPage: logInAgain },
@@ -63,7 +63,7 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     const { session } = await logIn.execute(request.body.username ?? '', request.body.password ?? '');
     // A fresh session id at every log-in, so a planted cookie never becomes a signed-in one.
     setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
-    return seeOther(reply, safeNext(request.body.next) ?? HOME);
+    return seeOther(reply, safeNext(request.body.next, config.publicUrl) ?? HOME);
   });
 
   pages.get('/logout', async (request, reply) => {
