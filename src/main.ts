@@ -11,15 +11,22 @@ import { startAdminSocket, type AdminSocket } from './runtime/admin-socket';
 import { oneLine } from './runtime/one-line';
 import { openStore } from './runtime/open-store';
 
-// View counts are gathered in memory and written in batches, off the read path (decisions §3).
+// View counts are gathered in memory and written in batches, off the read path (docs/architecture.md, Storage).
 const VIEW_FLUSH_EVERY_MS = 5_000;
+// A stop ends within 10 s of the signal whatever clients do (docs/operations.md, Stopping): connections still
+// open after CUT_CONNECTIONS_AFTER_MS are cut, and a stop not done by EXIT_DEADLINE_MS exits 1 anyway.
+const CUT_CONNECTIONS_AFTER_MS = 8_000;
+const EXIT_DEADLINE_MS = 9_500;
 
 /** A listening service and the one way to stop it cleanly. */
 export interface RunningService {
   app: FastifyInstance;
   /** Where the server listens, as Fastify reports it (e.g. `http://127.0.0.1:3000`). */
   address: string;
-  /** Stops accepting, finishes requests in flight, flushes view counts, closes the database, releases DATA_DIR. */
+  /**
+   * Stops accepting, finishes requests in flight (cutting connections still open after 8 s), flushes view
+   * counts, closes the database, releases DATA_DIR.
+   */
   stop(): Promise<void>;
 }
 
@@ -49,7 +56,19 @@ export async function startService(config: Config): Promise<RunningService> {
       address,
       stop: async () => {
         flusher.stop();
-        await Promise.all([running.close(), socket?.close()]);
+        const cut = setTimeout(() => {
+          running.server.getConnections((_error, count) => {
+            log.warn(`closing ${count} connection${count === 1 ? '' : 's'} still open ${CUT_CONNECTIONS_AFTER_MS / 1000} s after the stop began`);
+          });
+          running.server.closeAllConnections();
+          socket?.closeAllConnections();
+        }, CUT_CONNECTIONS_AFTER_MS);
+        cut.unref();
+        try {
+          await Promise.all([running.close(), socket?.close()]);
+        } finally {
+          clearTimeout(cut);
+        }
         await flusher.flush();
         await store.close();
       },
@@ -98,6 +117,10 @@ async function main(): Promise<void> {
     if (stopping) process.exit(1);
     stopping = true;
     service.app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      service.app.log.error(`the stop did not finish within ${EXIT_DEADLINE_MS / 1000} s of ${signal}; exiting now`);
+      process.exit(1);
+    }, EXIT_DEADLINE_MS).unref();
     service.stop().then(
       () => process.exit(0),
       (error: unknown) => {

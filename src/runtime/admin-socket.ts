@@ -4,7 +4,10 @@ import { DomainError } from '../domain/domain-error';
 import { ADMIN_COMMAND_PATH, adminRunDir, adminSocketPath, type AdminRequest, type AdminResponse } from './admin-protocol';
 
 export interface AdminSocket {
+  /** Stops accepting; resolves once the commands in flight are answered. */
   close(): Promise<void>;
+  /** Cuts every connection, a command in flight included: for a stop that cannot wait any longer. */
+  closeAllConnections(): void;
 }
 
 /** The operator commands the socket runs (the CLI's, on the server's own container). */
@@ -54,6 +57,7 @@ export async function startAdminSocket(
       await closed;
       await rm(path, { force: true });
     },
+    closeAllConnections: () => server.closeAllConnections(),
   };
 }
 
@@ -106,6 +110,7 @@ function parseRequest(text: string): AdminRequest {
 }
 
 function send(response: ServerResponse, status: number, body: AdminResponse): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  // One command per connection: an idle connection left behind would only delay a stop.
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   response.end(JSON.stringify(body));
 }

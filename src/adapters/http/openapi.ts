@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 
-/** The scope a route declares (decisions §5) becomes its OpenAPI `security` requirement. */
+/** The scope a route declares (docs/api.md) becomes its OpenAPI `security` requirement. */
 function withSecurity({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
   const scope = route.config?.scope;
   if (scope === undefined) return { schema, url };

@@ -51,11 +51,12 @@ export async function buildServer(container: DependencyContainer, options: Serve
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     // While closing, a request that already reached the server is served (with `Connection: close`), not
-    // answered by Fastify's bare 503 outside the envelope: in-flight requests finish normally (decisions §1).
+    // answered by Fastify's bare 503 outside the envelope: in-flight requests finish normally (docs/operations.md, Stopping).
     return503OnClosing: false,
     ...validationOptions(),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  closeConnectionsWhileClosing(app);
   registerConventions(app);
   registerMetrics(app);
   await registerSecurityHeaders(app);
@@ -81,4 +82,21 @@ export async function buildServer(container: DependencyContainer, options: Serve
   registerPlaceRoutes(app, container);
   registerFeedRoutes(app, container);
   return app;
+}
+
+/**
+ * Once the server is closing, every answer carries `Connection: close` and ends its connection, so a client
+ * that would keep it idle cannot hold a stop open until the keep-alive timeout (docs/operations.md, Stopping).
+ * Fastify does this itself only for requests that arrive after the close began, not for those in flight.
+ */
+function closeConnectionsWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 }

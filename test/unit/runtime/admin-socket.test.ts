@@ -100,6 +100,33 @@ describe('admin socket', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('closes each connection after its answer, and cuts a command still running when the stop cannot wait', async () => {
+    const stuck = container.createChildContainer();
+    stuck.register(UNIT_OF_WORK, { useValue: { run: () => new Promise(() => undefined) } });
+    socket = await startAdminSocket(stuck, dataDir);
+    const path = adminSocketPath(dataDir);
+    const connectionHeader = await new Promise<string | undefined>((resolve, reject) => {
+      const outgoing = request({ socketPath: path, method: 'GET', path: '/' }, (response) => {
+        response.resume();
+        resolve(response.headers.connection);
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    expect(connectionHeader).toBe('close');
+
+    const running = sendAdminCommand(dataDir, 'user:create', USER).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let closed = false;
+    const closing = socket.close().then(() => { closed = true; });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toBe(false);
+    socket.closeAllConnections();
+    await closing;
+    socket = null;
+    expect(await running).toMatchObject({ code: 'ECONNRESET' });
+  });
+
   it('gives up naming the socket when no server answers', async () => {
     await expect(sendAdminCommand(dataDir, 'seed:demo', [], 300)).rejects.toThrow(
       `the server holding DATA_DIR ${dataDir} does not answer on ${adminSocketPath(dataDir)}`,
