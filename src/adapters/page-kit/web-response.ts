@@ -35,7 +35,7 @@ export function seeOther(reply: FastifyReply, location: string): FastifyReply {
 export function safeNext(value: string | undefined, publicUrl: string): string | null {
   if (value === undefined || value === '') return null;
   const base = new URL(publicUrl);
-  const url = URL.parse(value, base);
+  const url = URL.parse(value, publicUrl);
   if (url === null || url.origin !== base.origin || url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
