@@ -49,7 +49,7 @@ export async function acquireDataDirLock(dataDir: string, purpose: LockPurpose):
       return { path, release: () => release(path, mine) };
     }
     const holder = await readHolder(path);
-    if (holder !== null && isAlive(path, holder)) throw new DataDirLockError(dataDir, holder);
+    if (holder !== null && (await isAlive(path, holder))) throw new DataDirLockError(dataDir, holder);
     await removeIfUnchanged(path, holder);
   }
   throw new Error(`could not take the lock ${path}: it keeps changing`);
@@ -59,7 +59,7 @@ export async function acquireDataDirLock(dataDir: string, purpose: LockPurpose):
 export async function dataDirHolder(dataDir: string): Promise<LockHolder | null> {
   const path = lockPath(dataDir);
   const holder = await readHolder(path);
-  return holder !== null && isAlive(path, holder) ? holder : null;
+  return holder !== null && (await isAlive(path, holder)) ? holder : null;
 }
 
 /** Writes the holder to a private file, then links it into place: the lock appears whole or not at all. */
@@ -97,16 +97,32 @@ async function readHolder(path: string): Promise<LockHolder | null> {
   return null;
 }
 
-function isAlive(path: string, holder: LockHolder): boolean {
+async function isAlive(path: string, holder: LockHolder): Promise<boolean> {
   // Our own pid in the file is a restart in a fresh PID namespace (a container's pid 1), unless we hold it.
   if (holder.pid === process.pid) return heldHere.has(path);
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !(await hasExited(holder.pid));
+}
+
+/**
+ * A process that has exited but that its parent has not yet reaped (a zombie) keeps its pid, so kill(pid, 0)
+ * succeeds, but it holds nothing. Linux says so in /proc/<pid>/stat (state Z, or X); elsewhere this is false.
+ */
+async function hasExited(pid: number): Promise<boolean> {
+  let stat: string;
+  try {
+    stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // "pid (command) state …": the command may itself contain spaces and parentheses.
+  const state = stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+  return state === 'Z' || state === 'X';
 }
 
 /** Removes a stale lock unless another process replaced it since we read it. */

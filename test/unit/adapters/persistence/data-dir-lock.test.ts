@@ -14,6 +14,22 @@ async function deadPid(): Promise<number> {
   return pid;
 }
 
+/**
+ * A zombie: a process that has exited but whose parent never reaps it, so its pid still answers kill(pid, 0).
+ * `sh` starts a short-lived child, then becomes `sleep`, which never waits for children.
+ */
+async function zombie(): Promise<{ pid: number; release(): void }> {
+  const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const state = async () => {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  };
+  while ((await state()) !== 'Z') await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(() => process.kill(pid, 0)).not.toThrow();
+  return { pid, release: () => parent.kill('SIGKILL') };
+}
+
 describe('DATA_DIR lock', () => {
   let dataDir: string;
 
@@ -72,6 +88,20 @@ describe('DATA_DIR lock', () => {
     const lock = await acquireDataDirLock(dataDir, 'server');
     expect(JSON.parse(await readFile(lock.path, 'utf8')).pid).toBe(process.pid);
     await lock.release();
+  });
+
+  (process.platform === 'linux' ? it : it.skip)('takes over a lock whose process has exited but is not yet reaped (a zombie)', async () => {
+    await acquireDataDirLock(dataDir, 'server').then((l) => l.release());
+    const dead = await zombie();
+    try {
+      await writeFile(lockPath(dataDir), JSON.stringify({ pid: dead.pid, purpose: 'server', startedAt: '2026-01-01T00:00:00Z' }));
+      expect(await dataDirHolder(dataDir)).toBeNull();
+      const lock = await acquireDataDirLock(dataDir, 'cli');
+      expect(JSON.parse(await readFile(lock.path, 'utf8'))).toMatchObject({ pid: process.pid, purpose: 'cli' });
+      await lock.release();
+    } finally {
+      dead.release();
+    }
   });
 
   it('takes over a lock naming its own pid that it does not hold (a restarted container is pid 1 again)', async () => {

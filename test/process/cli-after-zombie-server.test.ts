@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { serverEnvironment } from '../support/server-process';
+
+// A server killed with SIGKILL under a parent that has not reaped it yet is a zombie: its pid still exists
+// (kill(pid, 0) succeeds) but it holds nothing. The CLI must take DATA_DIR over at once, not wait 15 s for an
+// admin socket nobody serves and fail.
+const ROOT = resolve(__dirname, '../..');
+const NODE = join(ROOT, 'node_modules/.bin/node');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function processState(pid: number): Promise<string> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+}
+
+(process.platform === 'linux' ? describe : describe.skip)('the CLI after its server died and is not yet reaped', () => {
+  let dir: string;
+  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'pn-zombie-')); });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('runs the command in its own process at once', async () => {
+    const dataDir = join(dir, 'data');
+    const env = serverEnvironment({ dataDir });
+    // `sh` starts the server in the background, prints its pid, then becomes `sleep`, which never reaps it.
+    const parent = spawn('sh', ['-c', `"${NODE}" --import tsx src/main.ts & echo "server pid $!"; exec sleep 300`], {
+      cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    parent.stdout.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+    parent.stderr.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!log.includes('Place Notes is listening on')) {
+        if (Date.now() > deadline) throw new Error(`the server did not start:\n${log}`);
+        await pause(50);
+      }
+      const pid = Number(/server pid (\d+)/u.exec(log)?.[1]);
+      process.kill(pid, 'SIGKILL');
+      while ((await processState(pid)) !== 'Z') await pause(20);
+      expect(() => process.kill(pid, 0)).not.toThrow();
+
+      const startedAt = Date.now();
+      const cli = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
+        const child = spawn(TSX, ['src/cli.ts', 'user:create', '--username', 'zed', '--email', 'zed@example.org', '--password', 'analytical'], {
+          cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+        child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+        child.on('error', fail);
+        child.on('close', (code) => done({ code, stdout, stderr }));
+      });
+      expect(cli).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(cli.stdout)).toMatchObject({ username: 'zed' });
+      // Without the check it waits 15 s for the dead server's socket before failing.
+      expect(Date.now() - startedAt).toBeLessThan(15_000);
+      expect(await processState(pid)).toBe('Z');
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  }, 120_000);
+});
