@@ -67,11 +67,49 @@ describe.each(ALL_STORAGES)('OAuth token life over %s storage', (storage) => {
       expect(second).toMatchObject({ token_type: 'bearer', scope: 'read write', user: { username: 'lena' } });
       expect(second.refresh_token).not.toBe(first.refresh_token);
       expect(await canWrite(second.access_token)).toBe(201);
+      const narrower = await postForm(t.app, '/oauth/access_token', { grant_type: 'refresh_token', refresh_token: second.refresh_token, scope: 'read', ...secretOf(app) });
+      expect(narrower.statusCode).toBe(200);
+      expect(narrower.json()).toMatchObject({ scope: 'read' });
+    });
+
+    it('rotate: using a refresh token revokes it and the access token issued with it', async () => {
+      const first = await tokens();
+      const second = (await refresh(first.refresh_token)).json<{ access_token: string; refresh_token: string }>();
+      expect(await canWrite(first.access_token)).toBe(401);
+      expect(await canWrite(second.access_token)).toBe(201);
+      const third = await refresh(second.refresh_token);
+      expect(third.statusCode).toBe(200);
+      expect(await canWrite(second.access_token)).toBe(401);
+    });
+
+    it('revoke the whole family when a used refresh token comes back, and nothing else', async () => {
+      const first = await tokens();
+      const second = (await refresh(first.refresh_token)).json<{ access_token: string; refresh_token: string }>();
+      const third = (await refresh(second.refresh_token)).json<{ access_token: string; refresh_token: string }>();
+      const otherGrant = await tokens();
+      expect(await canWrite(third.access_token)).toBe(201);
+
       const replay = await refresh(first.refresh_token);
       expect(replay.statusCode).toBe(400);
       expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
-      const narrower = await refresh(second.refresh_token);
-      expect(narrower.statusCode).toBe(200);
+      // Every token descended from that authorization is revoked: the attacker's or the client's, whichever is which.
+      expect(await canWrite(third.access_token)).toBe(401);
+      expect((await refresh(third.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+      // Another authorization of the same member and application is another family.
+      expect(await canWrite(otherGrant.access_token)).toBe(201);
+      expect((await refresh(otherGrant.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('treat two concurrent uses of one refresh token as a replay: one answer at most, and no live token after', async () => {
+      const first = await tokens();
+      const answers = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses[1]).toBe(400);
+      for (const answer of answers.filter((a) => a.statusCode === 200)) {
+        const issued = answer.json<{ access_token: string; refresh_token: string }>();
+        expect(await canWrite(issued.access_token)).toBe(401);
+        expect((await refresh(issued.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+      }
     });
 
     it('needs the client’s secret, except from a public client', async () => {

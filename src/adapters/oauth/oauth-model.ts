@@ -1,12 +1,12 @@
-import type OAuth2Server from '@node-oauth/oauth2-server';
+import OAuth2Server from '@node-oauth/oauth2-server';
 import { inject, injectable } from 'tsyringe';
 import { AuthenticateClient } from '../../application/auth/authenticate-client';
 import { ConsumeAuthorizationCode } from '../../application/auth/consume-authorization-code';
 import { FindAuthorizationCode } from '../../application/auth/find-authorization-code';
-import { FindRefreshToken } from '../../application/auth/find-refresh-token';
+import { FindRefreshToken, type LiveRefreshToken } from '../../application/auth/find-refresh-token';
 import { IssueTokens } from '../../application/auth/issue-tokens';
 import type { OAuthClient } from '../../application/auth/oauth-client';
-import { RedeemRefreshToken } from '../../application/auth/redeem-refresh-token';
+import { RotateRefreshToken } from '../../application/auth/rotate-refresh-token';
 import type { Scope } from '../../domain/scopes';
 
 /** What the token endpoint needs: codes are issued by the authorization endpoint itself, never by the library. */
@@ -25,8 +25,9 @@ function libraryClientId(id: number): OAuth2Server.Client {
 }
 
 /**
- * The `@node-oauth/oauth2-server` model over the application's use cases. One model serves one request:
- * it remembers which authorization code the grant came from, so the tokens it saves are tied to that code.
+ * The `@node-oauth/oauth2-server` model over the application's use cases, for the token endpoint. One model
+ * serves one request: it remembers the authorization code or the refresh token the grant came from, so the
+ * tokens it saves belong to that code's family, and a refresh rotates the token it presented.
  */
 @injectable()
 export class OAuthModelFactory {
@@ -36,11 +37,12 @@ export class OAuthModelFactory {
     @inject(ConsumeAuthorizationCode) private readonly consumeCode: ConsumeAuthorizationCode,
     @inject(IssueTokens) private readonly issueTokens: IssueTokens,
     @inject(FindRefreshToken) private readonly findRefreshToken: FindRefreshToken,
-    @inject(RedeemRefreshToken) private readonly redeemRefreshToken: RedeemRefreshToken,
+    @inject(RotateRefreshToken) private readonly rotateRefreshToken: RotateRefreshToken,
   ) {}
 
   create(): OAuthModel {
     let authorizationCodeId: number | null = null;
+    let refreshing: LiveRefreshToken | null = null;
     return {
       // The secret, or undefined for a public client (whose PKCE verifier the library checks).
       getClient: async (clientId: string, clientSecret: string | undefined) => {
@@ -70,14 +72,13 @@ export class OAuthModelFactory {
       // Must answer true only for the exchange that used the code first.
       revokeAuthorizationCode: async () => authorizationCodeId !== null && this.consumeCode.execute(authorizationCodeId),
 
+      // A code grant issues new tokens; a refresh grant rotates the refresh token in the same transaction.
       saveToken: async (token, client, user) => {
-        const issued = await this.issueTokens.execute({
-          clientId: Number(client.id),
-          userId: userId(user),
-          scopes: (token.scope ?? ['read']) as Scope[],
-          authorizationCodeId,
-          withRefreshToken: true,
-        });
+        const scopes = (token.scope ?? ['read']) as Scope[];
+        const issued = refreshing === null
+          ? await this.issueTokens.execute({ clientId: Number(client.id), userId: userId(user), scopes, authorizationCodeId, withRefreshToken: true })
+          : await this.rotateRefreshToken.execute(refreshing, scopes);
+        if (issued === null) throw new OAuth2Server.InvalidGrantError('Invalid grant: refresh token was already used; every token of this grant is revoked');
         return {
           accessToken: issued.accessToken,
           ...(issued.accessTokenExpiresAt === null ? {} : { accessTokenExpiresAt: new Date(issued.accessTokenExpiresAt.getTime()) }),
@@ -91,7 +92,7 @@ export class OAuthModelFactory {
       getRefreshToken: async (refreshToken: string) => {
         const found = await this.findRefreshToken.execute(refreshToken);
         if (found === null) return false;
-        authorizationCodeId = found.authorizationCodeId;
+        refreshing = found;
         return {
           refreshToken,
           scope: found.scopes,
@@ -101,7 +102,8 @@ export class OAuthModelFactory {
         };
       },
 
-      revokeToken: async (token) => this.redeemRefreshToken.execute(Number(token.refreshTokenId)),
+      // The library revokes before it saves; rotation does both at once in saveToken, so there is nothing to do yet.
+      revokeToken: async () => refreshing !== null,
 
       // API requests are authenticated by AuthenticateToken (adapters/http/authentication.ts), not by the library.
       getAccessToken: async () => false,

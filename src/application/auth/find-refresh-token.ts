@@ -3,6 +3,7 @@ import type { Scope } from '../../domain/scopes';
 import { CLOCK, type Clock } from '../ports/clock';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { sha256Hex } from './secrets';
+import { revokeFamily } from './token-family';
 
 export interface LiveRefreshToken {
   id: number;
@@ -11,11 +12,16 @@ export interface LiveRefreshToken {
   userId: number;
   username: string;
   scopes: Scope[];
-  /** The code the grant started from, to carry on to the tokens that replace it. */
+  /** The access token issued with it, revoked when it is used. */
+  accessTokenId: number | null;
+  /** The code the grant started from, to carry on to the tokens that replace it: it names the token family. */
   authorizationCodeId: number | null;
 }
 
-/** A refresh token that may still be redeemed: unknown, revoked or expired ones are null. */
+/**
+ * A refresh token that may still be redeemed: unknown, revoked or expired ones are null. One that was revoked
+ * (used already, or revoked) coming back is a replay: its whole family is revoked (RFC 9700 §4.14.2).
+ */
 @injectable()
 export class FindRefreshToken {
   constructor(
@@ -26,18 +32,17 @@ export class FindRefreshToken {
   execute(token: string): Promise<LiveRefreshToken | null> {
     return this.uow.run(async ({ refreshTokens, tokens, users }) => {
       const record = await refreshTokens.findByHash(sha256Hex(token));
-      if (record === null || record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= this.clock.now())) return null;
+      const now = this.clock.now();
+      if (record === null || (record.expiresAt !== null && record.expiresAt <= now)) return null;
+      const access = record.accessTokenId === null ? null : await tokens.findById(record.accessTokenId);
+      const member = { id: record.id, accessTokenId: record.accessTokenId, authorizationCodeId: access?.authorizationCodeId ?? null };
+      if (record.revokedAt !== null) {
+        await revokeFamily({ tokens, refreshTokens }, member, now);
+        return null;
+      }
       const user = await users.findById(record.userId);
       if (user === null) return null;
-      const access = record.accessTokenId === null ? null : await tokens.findById(record.accessTokenId);
-      return {
-        id: record.id,
-        clientId: record.clientId,
-        userId: user.id,
-        username: user.username,
-        scopes: record.scopes,
-        authorizationCodeId: access?.authorizationCodeId ?? null,
-      };
+      return { ...member, clientId: record.clientId, userId: user.id, username: user.username, scopes: record.scopes };
     });
   }
 }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { formatScopes, type Scope } from '../../domain/scopes';
 import { CLOCK, type Clock } from '../ports/clock';
 import { TOKEN_POLICY, type TokenPolicy } from '../ports/token-policy';
-import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
+import { UNIT_OF_WORK, type Repositories, type UnitOfWork } from '../ports/unit-of-work';
 import { newSecret, sha256Hex } from './secrets';
 
 export interface TokenGrant {
@@ -37,30 +37,36 @@ export class IssueTokens {
     @inject(TOKEN_POLICY) private readonly policy: TokenPolicy,
   ) {}
 
-  async execute(grant: TokenGrant): Promise<IssuedTokens> {
-    const accessToken = newSecret();
-    const refreshToken = grant.withRefreshToken ? newSecret() : null;
-    const now = this.clock.now();
-    const ttl = this.policy.accessTokenTtlS;
-    const accessTokenExpiresAt = ttl === null ? null : new Date(now.getTime() + ttl * 1000);
-    const scope = formatScopes(grant.scopes);
-    const scopes = scope.split(' ') as Scope[];
-    await this.uow.run(async ({ tokens, refreshTokens }) => {
-      const accessTokenId = await tokens.create({
-        tokenHash: sha256Hex(accessToken),
-        userId: grant.userId,
-        clientId: grant.clientId,
-        scopes,
-        expiresAt: accessTokenExpiresAt,
-        authorizationCodeId: grant.authorizationCodeId,
-      }, now);
-      if (refreshToken !== null) {
-        // Refresh tokens do not expire; each is used once and replaced, and revoking the application ends them.
-        await refreshTokens.create({
-          tokenHash: sha256Hex(refreshToken), accessTokenId, userId: grant.userId, clientId: grant.clientId, scopes, expiresAt: null,
-        }, now);
-      }
-    });
-    return { accessToken, accessTokenExpiresAt, lifetimeS: ttl, refreshToken, scope, scopes };
+  execute(grant: TokenGrant): Promise<IssuedTokens> {
+    return this.uow.run((repositories) => storeTokens(repositories, grant, this.clock.now(), this.policy.accessTokenTtlS));
   }
+}
+
+/** Makes and stores the tokens of a grant inside the caller's unit of work (a refresh rotates in the same one). */
+export async function storeTokens(
+  { tokens, refreshTokens }: Pick<Repositories, 'tokens' | 'refreshTokens'>,
+  grant: TokenGrant,
+  now: Date,
+  ttl: number | null,
+): Promise<IssuedTokens> {
+  const accessToken = newSecret();
+  const refreshToken = grant.withRefreshToken ? newSecret() : null;
+  const accessTokenExpiresAt = ttl === null ? null : new Date(now.getTime() + ttl * 1000);
+  const scope = formatScopes(grant.scopes);
+  const scopes = scope.split(' ') as Scope[];
+  const accessTokenId = await tokens.create({
+    tokenHash: sha256Hex(accessToken),
+    userId: grant.userId,
+    clientId: grant.clientId,
+    scopes,
+    expiresAt: accessTokenExpiresAt,
+    authorizationCodeId: grant.authorizationCodeId,
+  }, now);
+  if (refreshToken !== null) {
+    // Refresh tokens do not expire; each is used once and replaced, and revoking the application ends them.
+    await refreshTokens.create({
+      tokenHash: sha256Hex(refreshToken), accessTokenId, userId: grant.userId, clientId: grant.clientId, scopes, expiresAt: null,
+    }, now);
+  }
+  return { accessToken, accessTokenExpiresAt, lifetimeS: ttl, refreshToken, scope, scopes };
 }
