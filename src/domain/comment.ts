@@ -5,6 +5,12 @@ import { codePointLength } from './text';
 export const COMMENT_MAX = 16_777_215;
 export const COMMENT_TITLE_MAX = 50;
 
+/**
+ * A page of comments ends early once its comments' text (UTF-8 bytes) would pass this, so no answer grows
+ * with the page size times the largest comment; a page always holds at least one comment.
+ */
+export const COMMENT_PAGE_TEXT_MAX_BYTES = 4 * 1024 * 1024;
+
 /** A stored comment, as the write side sees it. */
 export interface Comment {
   id: number;

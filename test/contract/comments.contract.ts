@@ -1,4 +1,4 @@
-import type { CommentContent } from '../../src/domain/comment';
+import { COMMENT_PAGE_TEXT_MAX_BYTES, type CommentContent } from '../../src/domain/comment';
 import { anonymous, firstPage, readerOf, withoutReadall, type ContractAdapters, type Fixtures } from './contract-adapters';
 
 // Every kind of character a comment may hold: ASCII, Latin-1, CJK, an emoji outside the BMP,
@@ -51,6 +51,32 @@ export function commentsContract(adapters: () => ContractAdapters, fixtures: Fix
       });
       await expect(noteCount(note)).resolves.toBe(5);
       await expect(views().ofNote(anonymous, 2_000_000_000, firstPage)).resolves.toEqual({ items: [], total: 0 });
+    });
+
+    it('ends a page early when its comments’ text would pass 4 MiB, and always holds at least one comment', async () => {
+      const author = await fixtures.user();
+      const note = await fixtures.note(author.id);
+      const mib = 1024 * 1024;
+      // UTF-8 bytes count: 1.5 MiB of 'é' (2 bytes each), then two of 1 MiB, then one larger than the whole page.
+      const sizes = [0.75 * mib, 1 * mib, 1 * mib, 1.5 * mib, 6 * mib, 10, 10];
+      const ids: number[] = [];
+      for (const [i, size] of sizes.entries()) {
+        const text = i === 0 ? '\u00e9'.repeat(size) : 'x'.repeat(size);
+        ids.push((await comments().create(note, author.id, content(text), fixtures.now())) ?? 0);
+      }
+      expect(COMMENT_PAGE_TEXT_MAX_BYTES).toBe(4 * mib);
+      const first = await views().ofNote(anonymous, note, { offset: 0, limit: 100 });
+      // 1.5 + 1 + 1 = 3.5 MiB; the 1.5 MiB comment would make 5: the page ends before it.
+      expect(first.items.map((c) => c.id)).toEqual(ids.slice(0, 3));
+      expect(first.total).toBe(7);
+      const second = await views().ofNote(anonymous, note, { offset: 3, limit: 100 });
+      expect(second.items.map((c) => c.id)).toEqual(ids.slice(3, 4));
+      // A comment larger than a page is a page of its own.
+      const third = await views().ofNote(anonymous, note, { offset: 4, limit: 100 });
+      expect(third.items.map((c) => c.id)).toEqual([ids[4]]);
+      expect(third.items[0]?.comment).toHaveLength(6 * mib);
+      const last = await views().ofNote(anonymous, note, { offset: 5, limit: 100 });
+      expect(last.items.map((c) => c.id)).toEqual(ids.slice(5));
     });
 
     it('gets a comment only through the note it belongs to', async () => {

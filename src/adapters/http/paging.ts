@@ -23,12 +23,13 @@ const DROPPED = new Set(['offset', 'limit', 'access_token']);
 
 /**
  * The path of the next page: the request's path as it arrived, its other query parameters
- * byte for byte, then `offset` advanced and `limit` kept; null on the last page.
+ * byte for byte, then `offset` advanced past the `returned` items (a page may end early, as comment
+ * pages do at 4 MiB of text) and `limit` kept; null on the last page.
  */
-export function nextUrl(request: { url: string }, page: PageRequest, total: number): string | null {
-  const nextOffset = page.offset + page.limit;
-  // Past MAX_OFFSET the link would only earn a 400.
-  if (nextOffset >= total || nextOffset > MAX_OFFSET) return null;
+export function nextUrl(request: { url: string }, page: PageRequest, total: number, returned = page.limit): string | null {
+  const nextOffset = page.offset + returned;
+  // Past MAX_OFFSET the link would only earn a 400; a page that returned nothing has no next one.
+  if (returned <= 0 || nextOffset >= total || nextOffset > MAX_OFFSET) return null;
   const queryAt = request.url.indexOf('?');
   const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
   const kept = queryAt === -1 ? [] : request.url.slice(queryAt + 1).split('&').filter((pair) => keepPair(pair));
@@ -54,5 +55,5 @@ function decodeName(raw: string): string {
 
 /** The list envelope of one page: its items presented, the list's total, and the next page's path. */
 export function pageBody<V, T>(request: { url: string }, page: PageRequest, result: Page<V>, present: (item: V) => T): ListBody<T> {
-  return list(result.items.map(present), result.total, nextUrl(request, page, result.total));
+  return list(result.items.map(present), result.total, nextUrl(request, page, result.total, result.items.length));
 }

@@ -25,6 +25,10 @@ export interface CommentView {
 export interface CommentViews {
   /** The comment `id` when it belongs to note `noteId`; null otherwise. */
   get(viewer: Viewer, noteId: number, id: number): Promise<CommentView | null>;
+  /**
+   * A page of a note's comments; it ends early, before `page.limit`, once the comments' text would pass
+   * COMMENT_PAGE_TEXT_MAX_BYTES (it always holds at least one comment). `total` counts them all.
+   */
   ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>>;
 }
 export const COMMENT_VIEWS = portToken<CommentViews>('CommentViews');

@@ -3,6 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import type { CommentView, CommentViews } from '../../../application/ports/comment-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
+import { COMMENT_PAGE_TEXT_MAX_BYTES } from '../../../domain/comment';
 import { KYSELY } from './database';
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
@@ -29,8 +30,19 @@ export class KyselyCommentViews implements CommentViews {
   }
 
   async ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>> {
+    // The page's ids and sizes first (octet_length reads a stored value's size without decompressing it),
+    // then only the comments that fit in COMMENT_PAGE_TEXT_MAX_BYTES: no statement fetches text it drops.
+    const sized = this.onReadableNote(viewer, noteId)
+      .select(['c.id', 'c.created_at', sql<number>`octet_length(c.body)`.as('bytes')])
+      .orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(page.limit).offset(page.offset);
+    const fitting = this.db
+      .selectFrom(sized.as('p'))
+      .select(['p.id', sql<number>`sum(p.bytes) over (order by p.created_at, p.id)`.as('upto'), sql<number>`row_number() over (order by p.created_at, p.id)`.as('position')]);
     const [rows, count] = await Promise.all([
-      this.select(viewer, noteId).orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').limit(page.limit).offset(page.offset).execute(),
+      this.select(viewer, noteId)
+        .where('c.id', 'in', this.db.selectFrom(fitting.as('f')).select('f.id')
+          .where((eb) => eb.or([eb('f.position', '=', 1), eb('f.upto', '<=', COMMENT_PAGE_TEXT_MAX_BYTES)])))
+        .orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').execute(),
       this.onReadableNote(viewer, noteId).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(toCommentView), total: count.total };

@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { CommentView, CommentViews } from '../../../application/ports/comment-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
+import { COMMENT_PAGE_TEXT_MAX_BYTES } from '../../../domain/comment';
 import { isReadable } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredComment } from './memory-store';
 import { userSummary } from './memory-user-summary';
@@ -50,10 +51,14 @@ export class MemoryCommentViews implements CommentViews {
   ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>> {
     return this.store.with((state) => {
       const comments = commentsOf(state, viewer, noteId).sort(oldestFirst);
-      return {
-        items: comments.slice(page.offset, page.offset + page.limit).map((c) => commentView(state, c, viewer)),
-        total: comments.length,
-      };
+      const kept: StoredComment[] = [];
+      let bytes = 0;
+      for (const comment of comments.slice(page.offset, page.offset + page.limit)) {
+        bytes += Buffer.byteLength(comment.comment);
+        if (kept.length > 0 && bytes > COMMENT_PAGE_TEXT_MAX_BYTES) break;
+        kept.push(comment);
+      }
+      return { items: kept.map((c) => commentView(state, c, viewer)), total: comments.length };
     });
   }
 }
