@@ -28,8 +28,10 @@ describe('OAuth in a real browser', () => {
     database = await createTestDatabase();
     app = await buildApp(buildContainer(testConfig(), { kind: 'database', database }));
     base = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The issuer is PUBLIC_URL; oauth4webapi then requires `iss` in every authorization response (RFC 9207).
     as = {
-      issuer: base,
+      issuer: testConfig().publicUrl,
+      authorization_response_iss_parameter_supported: true,
       authorization_endpoint: `${base}/oauth/authorize`,
       token_endpoint: `${base}/oauth/access_token`,
       revocation_endpoint: `${base}/oauth/revoke`,

@@ -1,3 +1,4 @@
+import { TEST_PUBLIC_URL } from '../support/test-config';
 import { ALL_STORAGES, createTestApp, type TestApp } from '../support/test-app';
 import { csrfToken, hiddenFields, pkcePair, redirectParams, registerApp, signUp, WebAgent, type RegisteredApp } from '../support/web-agent';
 
@@ -57,6 +58,8 @@ describe.each(ALL_STORAGES)('the OAuth code flow over %s storage', (storage) => 
     expect(redirect.headers.location).toMatch(/^https:\/\/client\.example\/callback\?/);
     const params = redirectParams(redirect);
     expect(params.get('state')).toBe(state);
+    // RFC 9207: the issuer, so a client talking to several servers knows which one answered.
+    expect(params.get('iss')).toBe(TEST_PUBLIC_URL);
     const code = params.get('code') ?? '';
     expect(code.length).toBeGreaterThanOrEqual(22);
 
@@ -205,7 +208,7 @@ describe.each(ALL_STORAGES)('the OAuth code flow over %s storage', (storage) => 
     const res = await agent.post('/oauth/authorize', { ...hiddenFields(consent), decision: 'deny' }, consent);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toMatch(/^https:\/\/client\.example\/callback\?/);
-    expect(Object.fromEntries(redirectParams(res))).toEqual({ error: 'access_denied', error_description: expect.any(String), state: 'st8' });
+    expect(Object.fromEntries(redirectParams(res))).toEqual({ error: 'access_denied', error_description: expect.any(String), state: 'st8', iss: TEST_PUBLIC_URL });
   });
 
   it('refuses a consent POST without a valid CSRF token', async () => {
@@ -233,7 +236,7 @@ describe.each(ALL_STORAGES)('the OAuth code flow over %s storage', (storage) => 
     for (const [params, error] of cases) {
       const res = await agent.get(authorizeUrl({ ...params, state: 'e' }));
       expect(res.statusCode).toBe(303);
-      expect(Object.fromEntries(redirectParams(res))).toMatchObject({ error, state: 'e' });
+      expect(Object.fromEntries(redirectParams(res))).toMatchObject({ error, state: 'e', iss: TEST_PUBLIC_URL });
     }
   });
 });

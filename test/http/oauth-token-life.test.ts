@@ -1,5 +1,6 @@
 import { MEMORY_STORE, type MemoryStore } from '../../src/adapters/persistence/memory/memory-store';
 import { createConfiguredApp } from '../support/configured-app';
+import { TEST_PUBLIC_URL } from '../support/test-config';
 import { ALL_STORAGES, createTestApp, type TestApp } from '../support/test-app';
 import {
   consent, pkcePair, postForm, redirectParams, registerApp, signUp, WebAgent, type RegisteredApp,
@@ -43,7 +44,7 @@ describe.each(ALL_STORAGES)('OAuth token life over %s storage', (storage) => {
       expect(redirect.statusCode).toBe(303);
       expect(redirect.headers['cache-control']).toBe('no-store');
       const query = Object.fromEntries(redirectParams(redirect));
-      expect(query).toEqual({ access_token: expect.any(String), token_type: 'bearer', scope: 'read readall', state: 'imp' });
+      expect(query).toEqual({ access_token: expect.any(String), token_type: 'bearer', scope: 'read readall', state: 'imp', iss: TEST_PUBLIC_URL });
       expect(new URL(redirect.headers.location as string).hash).toBe('');
       expect(await canWrite(query.access_token ?? '')).toBe(403);
       const read = await t.request({ method: 'GET', url: '/v2/notes', token: query.access_token });
@@ -54,7 +55,7 @@ describe.each(ALL_STORAGES)('OAuth token life over %s storage', (storage) => {
       const off = await registerApp(agent, { name: 'No implicit', redirectUris: [CALLBACK], allowImplicit: false });
       const res = await agent.get(`/oauth/authorize?${new URLSearchParams({ client_id: off.clientId, redirect_uri: CALLBACK, response_type: 'token', state: 'x' }).toString()}`);
       expect(res.statusCode).toBe(303);
-      expect(Object.fromEntries(redirectParams(res))).toMatchObject({ error: 'unauthorized_client', state: 'x' });
+      expect(Object.fromEntries(redirectParams(res))).toMatchObject({ error: 'unauthorized_client', state: 'x', iss: TEST_PUBLIC_URL });
     });
   });
 

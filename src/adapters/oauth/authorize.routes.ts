@@ -31,6 +31,9 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
   const issueCode = container.resolve(IssueAuthorizationCode);
   const issueImplicitToken = container.resolve(IssueImplicitToken);
   const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
+  // RFC 9207: every authorization response, success or error, names the issuer, so a client that uses several
+  // authorization servers can tell which one answered (mix-up attacks).
+  const issuer = config.publicUrl;
   const csrf = (request: FastifyRequest, reply: FastifyReply) => reply.generateCsrf({ secure: secureCookies(request, config.publicUrl) });
 
   /** Parameters that cannot be read (sent twice, two redirect URIs): an error page, since no redirect URI can be trusted. */
@@ -42,7 +45,7 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
     const result = await check.execute(authorizationParams(fields));
     if (result.kind === 'valid') return result.request;
     if (result.kind === 'page_error') await sendPage(reply, 400, errorPage(request.webUser, 'Authorization failed', result.message));
-    else await seeOther(reply, errorRedirect(result.error));
+    else await seeOther(reply, errorRedirect(result.error, issuer));
     return null;
   };
 
@@ -67,7 +70,7 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
     if (user === null) return seeOther(reply, `${PATH}?${new URLSearchParams(requestParams(authorization)).toString()}`);
     const { redirectUri, state } = authorization;
     if (request.body.decision !== 'allow') {
-      return seeOther(reply, errorRedirect({ redirectUri, error: 'access_denied', description: 'the user denied access', state }));
+      return seeOther(reply, errorRedirect({ redirectUri, error: 'access_denied', description: 'the user denied access', state }, issuer));
     }
     const scopes = grantedScopes(authorization.scopes, [request.body.grant ?? []].flat());
     if (authorization.responseType === 'token') {
@@ -78,6 +81,7 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
         scope: issued.scope,
         expires_in: issued.lifetimeS === null ? null : String(issued.lifetimeS),
         state,
+        iss: issuer,
       }));
     }
     const { code } = await issueCode.execute({
@@ -88,7 +92,7 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
       codeChallenge: authorization.codeChallenge,
       codeChallengeMethod: authorization.codeChallengeMethod,
     });
-    return seeOther(reply, redirectTo(redirectUri, { code, state }));
+    return seeOther(reply, redirectTo(redirectUri, { code, state, iss: issuer }));
   });
 }
 
@@ -108,8 +112,8 @@ function requestParams(request: AuthorizationRequest): Record<string, string> {
   return params;
 }
 
-function errorRedirect(error: Omit<RedirectedError, 'error'> & { error: RedirectedError['error'] | 'access_denied' }): string {
-  return redirectTo(error.redirectUri, { error: error.error, error_description: error.description, state: error.state });
+function errorRedirect(error: Omit<RedirectedError, 'error'> & { error: RedirectedError['error'] | 'access_denied' }, issuer: string): string {
+  return redirectTo(error.redirectUri, { error: error.error, error_description: error.description, state: error.state, iss: issuer });
 }
 
 /** The request's parameters as the use case reads them; `redirect_url` is another name for `redirect_uri`. */
