@@ -22,6 +22,7 @@ declare module 'fastify' {
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400, unauthenticated: 401, invalid_token: 401, forbidden: 403, insufficient_scope: 403, not_found: 404, conflict: 409,
+  unavailable: 503,
 };
 
 /** The CSRF plugin's refusals: a form that did not come from our own page. */
