@@ -37,6 +37,16 @@ describe.each(ALL_STORAGES)('avatars over %s storage', (storage) => {
     expect(res.json().meta.error.type).toBe('not_found');
   });
 
+  it('refuses an avatar of more than 16 megapixels by its size alone, naming the field, and stores nothing', async () => {
+    const huge = await sharp({ create: { width: 4_001, height: 4_000, channels: 3, background: 'white' } }).withMetadata({ orientation: 6 }).jpeg({ quality: 20 }).toBuffer();
+    const keys = await blobKeys(t);
+    const res = await upload(aliceWrite, filePart('avatar', 'jpeg', huge));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().meta.error.fields).toEqual([{ name: 'avatar', problem: 'must have at most 16 megapixels' }]);
+    expect(await blobKeys(t)).toEqual(keys);
+    expect(await avatarOf()).toMatchObject({ hasAvatar: false });
+  });
+
   it('uploads one (field `avatar`): 200 with the User, hasAvatar true, served at urlRoot without metadata', async () => {
     const res = await upload(aliceWrite, filePart('avatar', 'jpeg', await makeImage('jpeg', 40, 30, { gps: true, orientation: 8 })));
     expect(res.statusCode).toBe(200);

@@ -15,12 +15,18 @@ const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp:
 /**
  * Checks and stores an upload under a new random key (128 bits, with the format's extension): random
  * rather than content-addressed so that two notes never share a blob that one of them deletes.
- * A file that is not a whole JPEG, PNG or WebP image is a 400 and nothing is stored.
+ * A file that is not a whole JPEG, PNG or WebP image, or that has more than `maxPixels`, is a 400 and
+ * nothing is stored.
  */
-export async function storeUpload(processor: ImageProcessor, blobs: BlobStore, upload: ImageUpload): Promise<NoteImage> {
-  const image = await processor.normalize(upload.bytes);
-  if (image === null) {
+export async function storeUpload(
+  processor: ImageProcessor, blobs: BlobStore, upload: ImageUpload, maxPixels: number,
+): Promise<NoteImage> {
+  const image = await processor.normalize(upload.bytes, maxPixels);
+  if (image === 'not_an_image') {
     throw DomainError.invalid([{ name: upload.field, problem: 'must be a whole JPEG, PNG or WebP image' }]);
+  }
+  if (image === 'too_many_pixels') {
+    throw DomainError.invalid([{ name: upload.field, problem: `must have at most ${maxPixels / 1_000_000} megapixels` }]);
   }
   const key = `${randomBytes(16).toString('hex')}.${EXTENSIONS[image.format]}`;
   await blobs.put(key, image.bytes);

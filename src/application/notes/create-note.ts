@@ -8,6 +8,7 @@ import { IMAGE_PROCESSOR, type ImageProcessor } from '../ports/image-processor';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import type { NoteInput } from './note-input';
 import { resolveRecipients } from './resolve-recipients';
+import { NOTE_IMAGE_MAX_PIXELS } from '../../domain/image';
 
 /** Posts a note for the actor (scope `notes`), with its image when one is sent; returns its id. */
 @injectable()
@@ -23,7 +24,7 @@ export class CreateNote {
     const authorId = requireScope(actor, 'notes');
     const content = applyNoteFields(null, input);
     // The file is stored before the row (a row never names a missing file) and removed if the row fails.
-    const image = input.image ? await storeUpload(this.images, this.blobs, input.image) : null;
+    const image = input.image ? await storeUpload(this.images, this.blobs, input.image, NOTE_IMAGE_MAX_PIXELS) : null;
     return recordOrDiscard(this.blobs, image?.key ?? null, () => this.uow.run(async ({ users, notes }) => {
       const recipientIds = await resolveRecipients(users, input.recipients ?? []);
       const id = await notes.create(authorId, content, recipientIds, this.clock.now());

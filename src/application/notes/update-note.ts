@@ -9,6 +9,7 @@ import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { findOwnNote } from './find-own-note';
 import type { NoteInput } from './note-input';
 import { resolveRecipients } from './resolve-recipients';
+import { NOTE_IMAGE_MAX_PIXELS } from '../../domain/image';
 
 /**
  * Edits a note (scope `notes`, its author only); fields not sent keep their values. A new image
@@ -27,7 +28,7 @@ export class UpdateNote {
     const userId = requireScope(actor, 'notes');
     // Who may edit is checked before an upload is decoded and stored (and again inside the transaction).
     if (input.image) await this.uow.run(({ notes }) => findOwnNote(notes, id, userId, privateReader(actor)));
-    const image = input.image ? await storeUpload(this.images, this.blobs, input.image) : null;
+    const image = input.image ? await storeUpload(this.images, this.blobs, input.image, NOTE_IMAGE_MAX_PIXELS) : null;
     const replaced = await recordOrDiscard(this.blobs, image?.key ?? null, () => this.uow.run(async ({ users, notes }) => {
       const note = await findOwnNote(notes, id, userId, privateReader(actor));
       const content = applyNoteFields(note, input);

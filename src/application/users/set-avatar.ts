@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { requireScope, type Actor } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
+import { AVATAR_MAX_PIXELS } from '../../domain/image';
 import { discardBlobs, recordOrDiscard, storeUpload, type ImageUpload } from '../images/image-upload';
 import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
 import { IMAGE_PROCESSOR, type ImageProcessor } from '../ports/image-processor';
@@ -17,7 +18,7 @@ export class SetAvatar {
 
   async execute(actor: Actor, upload: ImageUpload): Promise<number> {
     const userId = requireScope(actor, 'write');
-    const image = await storeUpload(this.images, this.blobs, upload);
+    const image = await storeUpload(this.images, this.blobs, upload, AVATAR_MAX_PIXELS);
     const replaced = await recordOrDiscard(this.blobs, image.key, () => this.uow.run(async ({ users }) => {
       if ((await users.findById(userId)) === null) throw DomainError.notFound('user', userId);
       return users.setAvatar(userId, image.key);
