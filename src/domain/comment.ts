@@ -1,7 +1,7 @@
 import { DomainError, type FieldProblem } from './domain-error';
 import { codePointLength } from './text';
 
-/** The specification's limits (part 8), counted in Unicode code points (decisions §4). */
+/** The API's limits (docs/api.md, Notes), counted in Unicode code points. */
 export const COMMENT_MAX = 16_777_215;
 export const COMMENT_TITLE_MAX = 50;
 

@@ -1,6 +1,6 @@
 import { DomainError } from './domain-error';
 
-/** A user may follow anyone but themselves (decisions §5: following yourself is 400). */
+/** A user may follow anyone but themselves (docs/api.md, Scopes: following yourself is 400). */
 export function checkUserFollow(followerId: number, followedId: number): void {
   if (followerId === followedId) {
     throw DomainError.invalid([{ name: 'user_id', problem: 'names the token\'s own user: a user cannot follow themselves' }]);

@@ -6,7 +6,7 @@ import { ALL_STORAGES, createTestApp, type TestApp, type TestUser } from '../sup
 
 /**
  * Every mutating /v2 route × {no token, another user's token, a token lacking the scope, the right token}
- * (decisions §2, §5). The case table is checked against the server's real route table, so a new route
+ * (docs/api.md, Conventions; docs/api.md, Scopes). The case table is checked against the server's real route table, so a new route
  * that the table does not describe fails the suite.
  */
 
@@ -32,7 +32,7 @@ interface Built {
 interface Case {
   method: 'POST' | 'PUT' | 'DELETE';
   url: string;
-  /** The scope decisions §5 documents for the route. */
+  /** The scope docs/api.md, Scopes documents for the route. */
   scope: Scope;
   /** Builds the resource the owner acts on and returns the request. */
   build(f: Fixture): Promise<Built>;
@@ -268,7 +268,7 @@ describe('the authorization matrix’s case table', () => {
     expect([...described].filter((k) => !served.has(k))).toEqual([]);
   });
 
-  it('documents the scope each route declares (decisions §5)', () => {
+  it('documents the scope each route declares (docs/api.md, Scopes)', () => {
     const declared = Object.fromEntries(routes.map((r) => [routeKey(r), r.scope ?? 'none']));
     const documented = Object.fromEntries(CASES.map((c) => [routeKey(c), c.scope]));
     expect(declared).toEqual(documented);

@@ -19,7 +19,7 @@ const FORM_OPTIONS: qs.IParseOptions = {
   decoder: (text: string) => decodeURIComponent(text.replace(/\+/g, ' ')),
 };
 
-// decisions §3: an image is at most 20 MiB; one file per request is all a note takes.
+// docs/api.md: an image is at most 20 MiB; one file per request is all a note takes.
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const MAX_FILES = 1;
 const MAX_FIELDS = 200;

@@ -6,7 +6,7 @@ import { methodOverrideServerFactory, type TlsOptions } from './method-override'
 import { registerUtf8Guard } from './utf8-guard';
 
 /**
- * The HTTP conventions of decisions §2 on one app: UTF-8 checks, body parsers, the error and
+ * The HTTP conventions of docs/api.md, Conventions on one app: UTF-8 checks, body parsers, the error and
  * not-found envelopes. Call it first, before any hook or route is added.
  */
 export function registerConventions(app: FastifyInstance): void {

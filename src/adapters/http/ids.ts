@@ -6,7 +6,7 @@ const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
 
 /**
  * A path `:id` as the positive int4 it names. Anything else names nothing, so it is a 404
- * (decisions §2), never a 400 or a 500 from the database.
+ * (docs/api.md, Conventions), never a 400 or a 500 from the database.
  */
 export function parseId(raw: string, what: string): number {
   if (CANONICAL_ID.test(raw)) {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { FastifyServerFactory, FastifyServerFactoryHandler } from 'fastify';
 
-/** What a POST may become: `_method` in a form (decisions §2), or the header (**ext**, PATCH too). */
+/** What a POST may become: `_method` in a form (docs/api.md, Conventions), or the header (**ext**, PATCH too). */
 const FORM_VERBS = new Set(['PUT', 'DELETE']);
 const HEADER_VERBS = new Set(['PUT', 'DELETE', 'PATCH']);
 const HEADER = 'x-http-method-override';

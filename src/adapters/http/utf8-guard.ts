@@ -3,7 +3,7 @@ import { DomainError } from '../../domain/domain-error';
 
 /**
  * Refuses a URL whose path or query does not percent-decode to UTF-8. Fastify's query parser keeps
- * a bad escape as text and throwing from a custom one crashed the process (STACK-NOTES), so the
+ * a bad escape as text and throwing from a custom one crashed the process (Fastify 5), so the
  * raw URL is checked here, before a handler reads it.
  */
 export function registerUtf8Guard(app: FastifyInstance): void {

@@ -5,7 +5,7 @@ import type { PasswordHasher } from '../../application/ports/password-hasher';
 // `Algorithm.Argon2id`: an ambient const enum, which per-file transpilation (jest, tsx) cannot inline.
 const ARGON2ID = 2 as Algorithm;
 
-// OWASP's argon2id minimum (decisions §7): 19 MiB, 2 passes, one lane.
+// OWASP's argon2id minimum (docs/oauth.md): 19 MiB, 2 passes, one lane.
 export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Passwords as argon2id PHC strings; the parameters travel in the string, so old hashes still verify. */

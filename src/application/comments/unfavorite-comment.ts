@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/domain-error';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { findNoteComment } from './find-note-comment';
 
-/** Removes the actor's favorite of a comment (scope `write`); `userId` must be the actor (decisions §5). */
+/** Removes the actor's favorite of a comment (scope `write`); `userId` must be the actor (docs/api.md, Scopes). */
 @injectable()
 export class UnfavoriteComment {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: UnitOfWork) {}

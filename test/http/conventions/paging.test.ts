@@ -35,7 +35,7 @@ describe('toPageRequest and PagingQuery', () => {
     expect(toPageRequest({ offset: 40, limit: 5 })).toEqual({ offset: 40, limit: 5 });
   });
 
-  it('declares the bounds of decisions §2', () => {
+  it('declares the bounds of docs/api.md, Conventions', () => {
     expect(PagingQuery.offset).toMatchObject({ type: 'integer', minimum: 0, default: 0, maximum: 1_000_000 });
     expect(PagingQuery.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
   });

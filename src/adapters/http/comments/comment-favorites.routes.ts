@@ -7,7 +7,7 @@ import { EmptyEnvelope, empty } from '../envelope';
 import { parseId } from '../ids';
 import { CommentFavoriterParams, NoteCommentParams } from './comment.schemas';
 
-/** Favoriting a comment: first time 201, a repeat 200 with nothing duplicated (decisions §5). */
+/** Favoriting a comment: first time 201, a repeat 200 with nothing duplicated (docs/api.md, Scopes). */
 export function registerCommentFavoriteRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const favoriteComment = container.resolve(FavoriteComment);
@@ -27,7 +27,7 @@ export function registerCommentFavoriteRoutes(app: FastifyInstance, container: D
     return empty(status);
   });
 
-  // `…/favorites/:user_id` answers too, as decisions §6 has it for notes.
+  // `…/favorites/:user_id` answers too, as docs/api.md, Endpoints has it for notes.
   for (const segment of ['favoriters', 'favorites']) {
     api.delete(`/v2/notes/:note_id/comments/:id/${segment}/:user_id`, {
       config: { scope: 'write' },

@@ -16,7 +16,7 @@ export const Comment = Type.Object({
 export type Comment = Static<typeof Comment>;
 
 /**
- * The fields of POST /notes/:id/comments and PUT /notes/:note_id/comments/:id (decisions §4).
+ * The fields of POST /notes/:id/comments and PUT /notes/:note_id/comments/:id (docs/api.md).
  * Lengths and blankness are the domain's rules (src/domain/comment.ts), counted in code points.
  */
 export const CommentBody = Type.Object({

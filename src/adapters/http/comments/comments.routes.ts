@@ -16,7 +16,7 @@ import { COMMENT_BODY_LIMIT } from './comment-body-limit';
 import { presentComment } from './comment.presenter';
 import { Comment, CommentBody, NoteCommentParams, NoteCommentsParams } from './comment.schemas';
 
-/** Comments of notes (decisions §4, §5) and, through comment-favorites.routes.ts, their favorites. */
+/** Comments of notes (docs/api.md, Scopes) and, through comment-favorites.routes.ts, their favorites. */
 export function registerCommentRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const links = container.resolve(Links);

@@ -45,7 +45,7 @@ export function registerFavoriteRoutes(app: FastifyInstance, container: Dependen
     return empty(status);
   });
 
-  // decisions §6: `favoriters` is the path, `favorites` answers the same.
+  // docs/api.md, Endpoints: `favoriters` is the path, `favorites` answers the same.
   for (const [path, summary] of [
     ['/v2/notes/:id/favoriters/:user_id', 'Unfavorite a note'],
     ['/v2/notes/:id/favorites/:user_id', 'Unfavorite a note (the same as …/favoriters/:user_id)'],

@@ -11,7 +11,7 @@ export function registerFeedRoutes(app: FastifyInstance, container: DependencyCo
   const links = container.resolve(Links);
   const listFeed = container.resolve(ListFeed);
 
-  // **ext** (decisions §9): a signed-in user's feed; without a token it is 401.
+  // **ext** (docs/api.md, Finding notes): a signed-in user's feed; without a token it is 401.
   api.get('/v2/feed', {
     config: { scope: 'read' },
     schema: {

@@ -14,7 +14,7 @@ import { PagingQuery, pageBody, toPageRequest } from '../paging';
 import { presentUserListItem } from '../users/user.presenter';
 import { UserListItem } from '../users/user.schemas';
 
-/** Finders (decisions §3, **ext** beyond the GET): users who marked a note "I found this place". */
+/** Finders (docs/api.md, **ext** beyond the GET): users who marked a note "I found this place". */
 export function registerFinderRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const links = container.resolve(Links);

@@ -9,7 +9,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = { jpg: 'image/jpeg', png
 
 // A note image's key is new for every upload, so its URL never changes content: cache it for a year.
 const IMAGE_CACHE = 'public, max-age=31536000, immutable';
-// An avatar's URL (PUBLIC_URL/avatars/<hash>, decisions §3) stays the same when the user uploads a new
+// An avatar's URL (PUBLIC_URL/avatars/<hash>, docs/api.md) stays the same when the user uploads a new
 // one, so it may be cached only briefly; the ETag makes the revalidation after that a cheap 304.
 const AVATAR_CACHE = 'public, max-age=300';
 

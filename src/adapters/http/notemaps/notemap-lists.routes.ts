@@ -29,7 +29,7 @@ export function registerNotemapListRoutes(app: FastifyInstance, container: Depen
     return pageBody(request, page, result, (notemap) => presentNotemap(notemap, links));
   });
 
-  // decisions §6: followed_notemaps is the path; followed_maps, the index's name, answers the same.
+  // docs/api.md, Endpoints: followed_notemaps is the path; followed_maps, the index's name, answers the same.
   for (const [path, summary, relation] of [
     ['/v2/users/:user_id/notemaps', "A user's notemaps", 'created'],
     ['/v2/users/:user_id/followed_notemaps', 'Notemaps a user follows', 'followed'],

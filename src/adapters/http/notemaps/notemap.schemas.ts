@@ -21,7 +21,7 @@ export const Notemap = Type.Object({
 });
 export type Notemap = Static<typeof Notemap>;
 
-/** POST /notemaps and PUT /notemaps/:id (decisions §4); which fields are required, and their lengths, is the domain's rule. */
+/** POST /notemaps and PUT /notemaps/:id (docs/api.md); which fields are required, and their lengths, is the domain's rule. */
 export const NotemapBody = Type.Object({
   name: Type.Optional(Type.String()),
   description: Type.Optional(NullableString),

@@ -14,7 +14,7 @@ function splitList(value: readonly (string | number)[] | string): (string | numb
 const recipientRef = (item: string | number): string | number =>
   typeof item === 'string' && /^\d{1,9}$/u.test(item) ? Number(item) : item;
 
-/** The file fields of a note, in the order they are looked at (decisions §3: `image_file`, as the original service named it). */
+/** The file fields of a note, in the order they are looked at (docs/api.md: `image_file`, as the original service named it). */
 const IMAGE_FIELDS = ['image_file', 'image'] as const;
 
 /** What the body says of the image: a new one, null to remove it, undefined to leave it as it is. */

@@ -13,7 +13,7 @@ import { ListedNote } from './note-list.schemas';
 const MAX_UNIX_SECONDS = 253_402_300_799;
 
 /**
- * The query string of every list of notes (decisions §9): paging, the area, text, tag, author and time
+ * The query string of every list of notes (docs/api.md, Finding notes): paging, the area, text, tag, author and time
  * filters, the order and the format. Types are checked here; ranges and combinations by parseNoteQuery.
  */
 export const NoteListQuery = Type.Object({

@@ -72,7 +72,7 @@ const ListOf = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Typ
   Type.Optional(Type.Union([Type.Array(item, { maxItems: 100 }), Type.String()]));
 
 /**
- * The fields of POST /notes and PUT /notes/:id (decisions §4). Location fields come flat or in a
+ * The fields of POST /notes and PUT /notes/:id (docs/api.md). Location fields come flat or in a
  * `location` object (`location[latitude]` in forms); lists come as arrays or comma-separated text.
  * Which fields are required, and every range, is the domain's rule (src/domain/note.ts).
  */

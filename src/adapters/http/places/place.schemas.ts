@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Association, NullableString } from '../common.schemas';
 import { PagingQuery } from '../paging';
 
-/** A place (**ext**, decisions §3); absent address parts and an unknown country code are null. */
+/** A place (**ext**, docs/api.md); absent address parts and an unknown country code are null. */
 export const Place = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -21,7 +21,7 @@ import { UserListItem } from '../users/user.schemas';
 import { presentPlace } from './place.presenter';
 import { Place, PlaceFollowParams, PlaceQuery } from './place.schemas';
 
-/** Places (**ext**, decisions §3): a place the caller may read no note of is 404, like a private note. */
+/** Places (**ext**, docs/api.md): a place the caller may read no note of is 404, like a private note. */
 export function registerPlaceRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const links = container.resolve(Links);
