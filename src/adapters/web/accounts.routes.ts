@@ -60,10 +60,17 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
   pages.post('/login', {
     schema: { body: LogInForm }, preHandler: scope.csrfProtection, config: { formErrorPage: logInAgain },
   }, async (request, reply) => {
-    const { session } = await logIn.execute(request.body.username ?? '', request.body.password ?? '');
+    const { username = '', password = '' } = request.body;
+    const next = safeNext(request.body.next, config.publicUrl);
+    const result = await logIn.execute(username, password);
+    if (result.kind === 'throttled') {
+      const problems = [`Too many failed log-in attempts for this account. Try again in ${minutes(result.retryAfterS)}.`];
+      reply.header('retry-after', String(result.retryAfterS));
+      return sendPage(reply, 429, logInPage({ csrf: csrf(request, reply), next, login: username, problems }));
+    }
     // A fresh session id at every log-in, so a planted cookie never becomes a signed-in one.
-    setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
-    return seeOther(reply, safeNext(request.body.next, config.publicUrl) ?? HOME);
+    setSessionCookie(reply, result.session.token, secureCookies(request, config.publicUrl));
+    return seeOther(reply, next ?? HOME);
   });
 
   pages.get('/logout', async (request, reply) => {
@@ -83,4 +90,9 @@ const LABELS: Record<string, string> = { username: 'Username', email: 'Email', p
 
 function label(name: string): string {
   return LABELS[name] ?? name;
+}
+
+function minutes(seconds: number): string {
+  const m = Math.ceil(seconds / 60);
+  return m === 1 ? '1 minute' : `${m} minutes`;
 }
