@@ -6,7 +6,9 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'insufficient_scope'
   | 'not_found'
-  | 'conflict';
+  | 'conflict'
+  /** A resource the service needs (the database) cannot be reached now; trying again later may succeed. */
+  | 'unavailable';
 
 /** One field that failed validation, and what is wrong with it. */
 export interface FieldProblem {

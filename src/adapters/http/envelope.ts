@@ -11,6 +11,7 @@ export const ERROR_TYPES = [
   'unsupported_media_type',
   'rate_limited',
   'internal',
+  'unavailable',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 

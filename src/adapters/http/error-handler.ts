@@ -24,6 +24,7 @@ const KINDS: Record<DomainErrorKind, { status: number; type: ErrorType; challeng
   insufficient_scope: { status: 403, type: 'forbidden', challenge: scopeChallenge },
   not_found: { status: 404, type: 'not_found' },
   conflict: { status: 409, type: 'conflict' },
+  unavailable: { status: 503, type: 'unavailable' },
 };
 
 /** Client-error statuses that have a type of their own; any other 4xx is a `bad_request` kept at its status. */

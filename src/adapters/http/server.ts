@@ -57,6 +57,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   closeConnectionsWhileClosing(app);
+  retryAfterWhenUnavailable(app);
   registerConventions(app);
   registerMetrics(app);
   await registerSecurityHeaders(app);
@@ -82,6 +83,18 @@ export async function buildServer(container: DependencyContainer, options: Serve
   registerPlaceRoutes(app, container);
   registerFeedRoutes(app, container);
   return app;
+}
+
+// What a 503 tells clients to wait before trying again: the database is back within seconds after a restart
+// or failover, and the pool reconnects by itself (docs/operations.md, Losing the database).
+const RETRY_AFTER_S = '5';
+
+/** Every 503 (the `unavailable` error kind, /readyz) says when to try again; one that already does is kept. */
+function retryAfterWhenUnavailable(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_S);
+    return payload;
+  });
 }
 
 /**
