@@ -143,7 +143,8 @@ describe('web cookies under HTTPS', () => {
     try {
       const agent = new WebAgent(app);
       const form = await agent.get('/signup');
-      expect(form.cookies.find((c) => c.name === 'pn_csrf')?.secure).toBe(true);
+      // Secure cookies carry the __Host- prefix (RFC 6265bis): host-only, path /, never planted over HTTP.
+      expect(form.cookies.find((c) => c.name === '__Host-pn_csrf')?.secure).toBe(true);
       const res = await agent.post('/signup', { username: 'secure', email: 'secure@example.com', password: 'long enough' }, form);
       expect(res.cookies.find((c) => c.name === 'pn_session')?.secure).toBe(true);
     } finally {
@@ -155,7 +156,7 @@ describe('web cookies under HTTPS', () => {
     const app = await createConfiguredApp({ trustProxy: true });
     try {
       const page = await app.inject({ method: 'GET', url: '/login', headers: { 'x-forwarded-proto': 'https' } });
-      expect(page.cookies.find((c) => c.name === 'pn_csrf')?.secure).toBe(true);
+      expect(page.cookies.find((c) => c.name === '__Host-pn_csrf')?.secure).toBe(true);
     } finally {
       await app.close();
     }

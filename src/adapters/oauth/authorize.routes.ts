@@ -14,7 +14,6 @@ import { errorPage, logInPage } from '../page-kit/account.pages';
 import { sentence } from '../page-kit/forms';
 import type { FormErrorPage } from '../page-kit/web-errors';
 import { seeOther, sendPage } from '../page-kit/web-response';
-import { secureCookies } from '../page-kit/web-session';
 import { consentPage } from './consent.page';
 import { AuthorizeQuery, ConsentForm } from './oauth.schemas';
 import { redirectTo } from './redirect-uri';
@@ -34,7 +33,6 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
   // RFC 9207: every authorization response, success or error, names the issuer, so a client that uses several
   // authorization servers can tell which one answered (mix-up attacks).
   const issuer = config.publicUrl;
-  const csrf = (request: FastifyRequest, reply: FastifyReply) => reply.generateCsrf({ secure: secureCookies(request, config.publicUrl) });
 
   /** Parameters that cannot be read (sent twice, two redirect URIs): an error page, since no redirect URI can be trusted. */
   const unreadable = (error: DomainError, request: FastifyRequest): FormErrorPage | null =>
@@ -55,13 +53,13 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
     const user = request.webUser;
     if (user === null) {
       const reason = `Log in to let ${authorization.client.name} use your Place Notes account.`;
-      return sendPage(reply, 200, logInPage({ csrf: csrf(request, reply), next: request.url, reason }));
+      return sendPage(reply, 200, logInPage({ csrf: reply.csrfToken(), next: request.url, reason }));
     }
-    return sendPage(reply, 200, consentPage(user, csrf(request, reply), authorization));
+    return sendPage(reply, 200, consentPage(user, reply.csrfToken(), authorization));
   });
 
   pages.post(PATH, {
-    schema: { body: ConsentForm }, preHandler: scope.csrfProtection, config: { formErrorPage: unreadable },
+    schema: { body: ConsentForm }, preHandler: scope.verifyCsrf, config: { formErrorPage: unreadable },
   }, async (request, reply) => {
     const authorization = await checked(request.body, request, reply);
     if (authorization === null) return reply;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { FindSessionUser } from '../../application/accounts/find-session-user';
+import { CONFIG, type Config } from '../../config-types';
 import { registerPageScope } from '../page-kit/page-scope';
 import { registerAuthorizeRoutes } from './authorize.routes';
 import { registerTokenRoutes } from './token.routes';
@@ -11,7 +12,7 @@ import { registerTokenRoutes } from './token.routes';
  */
 export async function oauthPlugin(app: FastifyInstance, { container }: { container: DependencyContainer }): Promise<void> {
   await app.register(async (scope) => {
-    await registerPageScope(scope, container.resolve(FindSessionUser));
+    await registerPageScope(scope, container.resolve(FindSessionUser), container.resolve<Config>(CONFIG).publicUrl);
     registerAuthorizeRoutes(scope, container);
   });
   await app.register(async (scope) => registerTokenRoutes(scope, container));

@@ -23,7 +23,6 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
   const logIn = container.resolve(LogIn);
   const logOut = container.resolve(LogOut);
   const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const csrf = (request: FastifyRequest, reply: FastifyReply) => reply.generateCsrf({ secure: secureCookies(request, config.publicUrl) });
 
   /** The sign-up form again, with what was typed (never the password) and what is wrong with it. */
   const signUpAgain = (error: DomainError, request: FastifyRequest, reply: FastifyReply): FormErrorPage | null => {
@@ -31,7 +30,7 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     const form = shapedAs(SignUpForm, request.body);
     const problems = error.details.fields?.map((f) => `${label(f.name)} ${f.problem}.`) ?? [sentence(error.message)];
     const values = { username: form?.username ?? '', email: form?.email ?? '' };
-    return { status: error.kind === 'conflict' ? 409 : 400, page: signUpPage({ csrf: csrf(request, reply), next: safeNext(form?.next, config.publicUrl), values, problems }) };
+    return { status: error.kind === 'conflict' ? 409 : 400, page: signUpPage({ csrf: reply.csrfToken(), next: safeNext(form?.next, config.publicUrl), values, problems }) };
   };
 
   /** The log-in form again: a wrong pair is one message, whichever part is wrong. */
@@ -39,26 +38,28 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     if (error.kind !== 'unauthenticated' && error.kind !== 'invalid') return null;
     const form = shapedAs(LogInForm, request.body);
     const problems = error.kind === 'invalid' ? error.details.fields?.map((f) => `${label(f.name)} ${f.problem}.`) ?? [sentence(error.message)] : [error.message];
-    return { status: 400, page: logInPage({ csrf: csrf(request, reply), next: safeNext(form?.next, config.publicUrl), login: form?.username ?? '', problems }) };
+    return { status: 400, page: logInPage({ csrf: reply.csrfToken(), next: safeNext(form?.next, config.publicUrl), login: form?.username ?? '', problems }) };
   };
 
   pages.get('/signup', { schema: { querystring: NextQuery } }, async (request, reply) =>
-    sendPage(reply, 200, signUpPage({ csrf: csrf(request, reply), next: safeNext(request.query.next, config.publicUrl) })));
+    sendPage(reply, 200, signUpPage({ csrf: reply.csrfToken(), next: safeNext(request.query.next, config.publicUrl) })));
 
   pages.post('/signup', {
-    schema: { body: SignUpForm }, preHandler: scope.csrfProtection, config: { formErrorPage: signUpAgain },
+    schema: { body: SignUpForm }, preHandler: scope.verifyCsrf, config: { formErrorPage: signUpAgain },
   }, async (request, reply) => {
     const { username = '', email = '', password = '' } = request.body;
     const { session } = await signUp.execute({ username, email, password });
     setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
+    // A new CSRF secret with the new session: one planted before sign-up is worthless after it.
+    reply.rotateCsrf();
     return seeOther(reply, safeNext(request.body.next, config.publicUrl) ?? HOME);
   });
 
   pages.get('/login', { schema: { querystring: NextQuery } }, async (request, reply) =>
-    sendPage(reply, 200, logInPage({ csrf: csrf(request, reply), next: safeNext(request.query.next, config.publicUrl) })));
+    sendPage(reply, 200, logInPage({ csrf: reply.csrfToken(), next: safeNext(request.query.next, config.publicUrl) })));
 
   pages.post('/login', {
-    schema: { body: LogInForm }, preHandler: scope.csrfProtection, config: { formErrorPage: logInAgain },
+    schema: { body: LogInForm }, preHandler: scope.verifyCsrf, config: { formErrorPage: logInAgain },
   }, async (request, reply) => {
     const { username = '', password = '' } = request.body;
     const next = safeNext(request.body.next, config.publicUrl);
@@ -66,19 +67,20 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     if (result.kind === 'throttled') {
       const problems = [`Too many failed log-in attempts for this account. Try again in ${minutes(result.retryAfterS)}.`];
       reply.header('retry-after', String(result.retryAfterS));
-      return sendPage(reply, 429, logInPage({ csrf: csrf(request, reply), next, login: username, problems }));
+      return sendPage(reply, 429, logInPage({ csrf: reply.csrfToken(), next, login: username, problems }));
     }
-    // A fresh session id at every log-in, so a planted cookie never becomes a signed-in one.
+    // A fresh session id and CSRF secret at every log-in, so neither a planted session nor a planted secret survives it.
     setSessionCookie(reply, result.session.token, secureCookies(request, config.publicUrl));
+    reply.rotateCsrf();
     return seeOther(reply, next ?? HOME);
   });
 
   pages.get('/logout', async (request, reply) => {
     if (request.webUser === null) return seeOther(reply, '/login');
-    return sendPage(reply, 200, logOutPage(request.webUser, csrf(request, reply)));
+    return sendPage(reply, 200, logOutPage(request.webUser, reply.csrfToken()));
   });
 
-  pages.post('/logout', { schema: { body: CsrfOnlyForm }, preHandler: scope.csrfProtection }, async (request, reply) => {
+  pages.post('/logout', { schema: { body: CsrfOnlyForm }, preHandler: scope.verifyCsrf }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await logOut.execute(token);
     clearSessionCookie(reply, secureCookies(request, config.publicUrl));

@@ -29,7 +29,6 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
   const createClient = container.resolve(CreateClient);
   const regenerate = container.resolve(RegenerateClientSecret);
   const secure = (request: FastifyRequest) => secureCookies(request, config.publicUrl);
-  const csrf = (request: FastifyRequest, reply: FastifyReply) => reply.generateCsrf({ secure: secure(request) });
   const remember = (request: FastifyRequest, reply: FastifyReply, fresh: FreshCredentials) => {
     reply.setCookie(FRESH_COOKIE, `${fresh.clientId}.${fresh.clientSecret ?? ''}`, {
       path: PAGE, httpOnly: true, sameSite: 'strict', secure: secure(request), maxAge: FRESH_MAX_AGE_S,
@@ -48,7 +47,7 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
     };
     const problems = error.details.fields?.map((f) => `${FIELD_LABELS[f.name] ?? f.name}: ${f.problem}.`) ?? [error.message];
     const applications = await listApplications.execute(user.id);
-    return { status: 400, page: applicationsPage({ user, csrf: csrf(request, reply), applications, fresh: null, values, problems }) };
+    return { status: 400, page: applicationsPage({ user, csrf: reply.csrfToken(), applications, fresh: null, values, problems }) };
   };
 
   pages.get(PAGE, async (request, reply) => {
@@ -57,11 +56,11 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
     const applications = await listApplications.execute(user.id);
     const fresh = readFresh(request.cookies[FRESH_COOKIE], applications.map((a) => a.clientId));
     if (request.cookies[FRESH_COOKIE] !== undefined) reply.clearCookie(FRESH_COOKIE, { path: PAGE, secure: secure(request) });
-    return sendPage(reply, 200, applicationsPage({ user, csrf: csrf(request, reply), applications, fresh }));
+    return sendPage(reply, 200, applicationsPage({ user, csrf: reply.csrfToken(), applications, fresh }));
   });
 
   pages.post(PAGE, {
-    schema: { body: RegisterApplicationForm }, preHandler: scope.csrfProtection, config: { formErrorPage: registerAgain },
+    schema: { body: RegisterApplicationForm }, preHandler: scope.verifyCsrf, config: { formErrorPage: registerAgain },
   }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
@@ -78,7 +77,7 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
   });
 
   pages.post(`${PAGE}/:clientId/secret`, {
-    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.csrfProtection,
+    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.verifyCsrf,
   }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);

@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { ListAuthorizations } from '../../application/accounts/list-authorizations';
 import { RevokeAuthorization } from '../../application/accounts/revoke-authorization';
-import { CONFIG, type Config } from '../../config-types';
 import { seeOther, sendPage } from '../page-kit/web-response';
-import { secureCookies } from '../page-kit/web-session';
 import { CsrfOnlyForm } from './accounts.schemas';
 import { AuthorizationsQuery, ClientIdParams } from './applications.schemas';
 import { authorizationsPage } from './authorizations.page';
@@ -14,7 +12,6 @@ const PAGE = '/settings/authorizations';
 
 /** `/settings/authorizations`: the applications holding access to the member's account, each revocable. */
 export function registerAuthorizationRoutes(scope: FastifyInstance, container: DependencyContainer): void {
-  const config = container.resolve<Config>(CONFIG);
   const list = container.resolve(ListAuthorizations);
   const revoke = container.resolve(RevokeAuthorization);
   const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -22,13 +19,13 @@ export function registerAuthorizationRoutes(scope: FastifyInstance, container: D
   pages.get(PAGE, { schema: { querystring: AuthorizationsQuery } }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
-    const csrf = reply.generateCsrf({ secure: secureCookies(request, config.publicUrl) });
+    const csrf = reply.csrfToken();
     const revoked = request.query.revoked === '1';
     return sendPage(reply, 200, authorizationsPage(user, csrf, await list.execute(user.id), revoked));
   });
 
   pages.post(`${PAGE}/:clientId/revoke`, {
-    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.csrfProtection,
+    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.verifyCsrf,
   }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
