@@ -22,7 +22,7 @@ export const AuthorizeQuery = Type.Object(AuthorizationFields);
 export const ConsentForm = Type.Object({
   ...AuthorizationFields,
   decision: Text,
-  grant: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String(), { maxItems: 20 })])),
+  grant: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
   _csrf: Text,
 });
 

@@ -68,7 +68,7 @@ export class CheckAuthorizationRequest {
     if (!responseType) return fail('invalid_request', 'response_type is missing');
     if (responseType !== 'code' && responseType !== 'token') return fail('unsupported_response_type', 'response_type must be code or token');
     if (responseType === 'token' && !client.allowImplicit) {
-      return fail('unauthorized_client', 'this application has turned the client-side flow off: use the code flow with PKCE');
+      return fail('unauthorized_client', 'the client-side flow is not turned on for this application: use the code flow with PKCE');
     }
     let scopes: Scope[];
     try {
