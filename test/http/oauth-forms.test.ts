@@ -1,3 +1,5 @@
+import { CLIENT_REPOSITORY, type ClientRepository } from '../../src/application/ports/client-repository';
+import { DomainError } from '../../src/domain/domain-error';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { consent, csrfToken, hiddenFields, postForm, redirectParams, registerApp, signUp, WebAgent, type RegisteredApp } from '../support/web-agent';
 
@@ -102,5 +104,18 @@ describe('OAuth parameters checked by their schemas', () => {
     const res = await rawToken('/oauth/revoke', `token=a&token=b&${secretFields()}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'the parameter token must be sent once' });
+  });
+
+  it('answers 503 temporarily_unavailable with Retry-After while the database is away', async () => {
+    const clients = t.container.resolve<ClientRepository>(CLIENT_REPOSITORY);
+    const outage = jest.spyOn(clients, 'findByClientId').mockRejectedValueOnce(new DomainError('unavailable', 'the database is unavailable; try again in a few seconds'));
+    try {
+      const res = await rawToken('/oauth/access_token', `grant_type=authorization_code&code=made-up&redirect_uri=x&${secretFields()}`);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toEqual(expect.any(String));
+      expect(res.json()).toEqual({ error: 'temporarily_unavailable', error_description: 'the database is unavailable; try again in a few seconds' });
+    } finally {
+      outage.mockRestore();
+    }
   });
 });
