@@ -1,6 +1,6 @@
 // `npm run bench`: the real service against a minimal Fastify + pg baseline, on one fresh PostgreSQL
 // database, measured alternately in one run and reported as ratios. See docs/benchmarks.md.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -25,7 +25,11 @@ const SETTINGS = {
   /** Measured seconds per side, split into PAIRS segments that alternate with the other side's. */
   seconds: envInt('BENCH_SECONDS', 10, 2, 120),
   warmupS: envInt('BENCH_WARMUP_SECONDS', 3, 1, 30),
-  notes: envInt('BENCH_NOTES', 2_000, 100, 20_000),
+  notes: envInt('BENCH_NOTES', 20_000, 100, 100_000),
+  /** Notes of the embedded-database service (seeding PGlite is slower; a read of one note does not depend on it). */
+  pgliteNotes: envInt('BENCH_PGLITE_NOTES', 2_000, 100, 100_000),
+  /** Notes in the notemap whose list is measured. */
+  notemapNotes: 500,
   users: 3,
 };
 // A B, B A, A B, B A: each pair is measured back to back, and each side goes first as often as second.
@@ -137,10 +141,10 @@ function cycle(ids: readonly number[]): () => string {
   return () => `/v2/notes/${ids[next++ % ids.length] ?? 1}`;
 }
 
-/** Both servers must answer the same page and the same note before their speeds are compared. */
-async function checkSameAnswers(service: string, baseline: string, id: number, expectedCount: number): Promise<void> {
-  const get = async (url: string): Promise<{ data: unknown; meta: { count?: number } }> => {
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+/** Both servers must answer the same pages and the same note before their speeds are compared. */
+async function checkSameAnswers(service: string, baseline: string, id: number, expectedCount: number, token: string, nearPath: string): Promise<void> {
+  const get = async (url: string, headers: Record<string, string> = {}): Promise<{ data: unknown; meta: { count?: number } }> => {
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
     return JSON.parse(text) as { data: unknown; meta: { count?: number } };
@@ -150,9 +154,51 @@ async function checkSameAnswers(service: string, baseline: string, id: number, e
   if (JSON.stringify(ids(a)) !== JSON.stringify(ids(b)) || a.meta.count !== b.meta.count || a.meta.count !== expectedCount || ids(a).length !== 20) {
     throw new Error(`the service and the baseline disagree on the first page: ${JSON.stringify({ service: [a.meta.count, ids(a)], baseline: [b.meta.count, ids(b)] })}`);
   }
-  const [one, other] = await Promise.all([get(`${service}/v2/notes/${id}`), get(`${baseline}/v2/notes/${id}`)]);
+  const [c, d] = await Promise.all([get(`${service}${nearPath}`), get(`${baseline}${nearPath}`)]);
+  const distances = (page: { data: unknown }): number[] => (page.data as { distance: number }[]).map((note) => note.distance);
+  if (JSON.stringify(distances(c)) !== JSON.stringify(distances(d)) || c.meta.count !== d.meta.count || ids(c).length !== 20) {
+    throw new Error(`the service and the baseline disagree on ${nearPath}: ${JSON.stringify({ service: [c.meta.count, distances(c)], baseline: [d.meta.count, distances(d)] })}`);
+  }
+  const auth = { authorization: `Bearer ${token}` };
+  const [one, other] = await Promise.all([get(`${service}/v2/notes/${id}`, auth), get(`${baseline}/v2/notes/${id}`, auth)]);
   const message = (body: { data: unknown }): unknown => (body.data as { message?: unknown }).message;
   if (message(one) !== message(other)) throw new Error(`the service and the baseline disagree on note ${id}`);
+}
+
+/** The peak resident set size of a process so far (VmHWM), in MB; NaN when it cannot be read. */
+async function peakRssMb(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmHWM:\s+(\d+) kB/mu.exec(status)?.[1];
+    return kb === undefined ? Number.NaN : Number(kb) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The path `nextUrl` gives on the page before the last one: how a client reaches page N/20. */
+async function deepPagePath(origin: string, total: number): Promise<string> {
+  const response = await fetch(`${origin}/v2/notes?offset=${Math.max(0, total - 40)}&limit=20`, { signal: AbortSignal.timeout(30_000) });
+  const body = (await response.json()) as { meta: { nextUrl: string | null } };
+  if (body.meta.nextUrl === null) throw new Error('the page before the last has no nextUrl');
+  return body.meta.nextUrl;
+}
+
+/** A notemap holding `count` of the seeded notes, made through the API; its id. */
+async function seedNotemap(origin: string, token: string, noteIds: readonly number[], count: number): Promise<number> {
+  const post = async (path: string, body: unknown): Promise<{ data?: { id?: number } }> => {
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body), signal: AbortSignal.timeout(10_000),
+    });
+    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    return (await response.json()) as { data?: { id?: number } };
+  };
+  const id = (await post('/v2/notemaps', { name: 'Benchmark map', description: 'Notes to list' })).data?.id;
+  if (typeof id !== 'number') throw new Error('POST /v2/notemaps answered without an id');
+  for (const noteId of noteIds.slice(0, count)) await post(`/v2/notemaps/${id}/notes`, { note_id: noteId });
+  return id;
 }
 
 function log(line: string): void {
@@ -251,10 +297,12 @@ async function main(cleanup: Cleanup): Promise<void> {
   const seedStarted = Date.now();
   const seeded = await seed({
     origin: serviceOrigin, env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
-    users: SETTINGS.users, notes: SETTINGS.notes, concurrency: 8, timeoutMs: 180_000,
+    users: SETTINGS.users, notes: SETTINGS.notes, concurrency: 8, timeoutMs: 900_000,
   });
-  log(`seeded ${SETTINGS.users} users and ${seeded.noteIds.length} notes in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
-  await vacuum(databaseUrl);
+  const token = seeded.tokens[0] ?? '';
+  const notemapId = await seedNotemap(serviceOrigin, token, seeded.noteIds, SETTINGS.notemapNotes);
+  log(`seeded ${SETTINGS.users} users, ${seeded.noteIds.length} notes and a notemap of ${SETTINGS.notemapNotes} in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+  await vacuum(databaseUrl, seeded.noteIds.length);
 
   const baselinePort = await freePort();
   const baseline = startChild('baseline', NODE, ['--import', 'tsx', 'bench/baseline-server.ts'],
@@ -263,30 +311,78 @@ async function main(cleanup: Cleanup): Promise<void> {
   const baselineOrigin = `http://127.0.0.1:${baselinePort}`;
   await waitUntilOk(baseline, `${baselineOrigin}/healthz`, 60_000);
 
+  // The embedded database: the same service on PGlite, with a smaller data set of its own.
+  const pgliteDir = await mkdtemp(join(tmpdir(), 'place-notes-bench-pglite-'));
+  cleanup.add('remove the embedded DATA_DIR', () => rm(pgliteDir, { recursive: true, force: true }));
+  const pglitePort = await freePort();
+  const embedded = startChild('service (PGlite)', NODE, ['dist/src/main.js'], childEnv({
+    DATA_DIR: pgliteDir, HOST: '127.0.0.1', PORT: String(pglitePort), PUBLIC_URL: `http://127.0.0.1:${pglitePort}`,
+    LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000',
+  }));
+  cleanup.add('stop the embedded service', () => embedded.stop());
+  const pgliteOrigin = `http://127.0.0.1:${pglitePort}`;
+  await waitUntilOk(embedded, `${pgliteOrigin}/readyz`, 60_000);
+  const pgliteSeeded = await seed({
+    origin: pgliteOrigin, env: { DATABASE_URL: '', DATA_DIR: pgliteDir },
+    users: SETTINGS.users, notes: SETTINGS.pgliteNotes, concurrency: 4, timeoutMs: 900_000,
+  });
+  log(`seeded the embedded database with ${pgliteSeeded.noteIds.length} notes`);
+
   const someId = seeded.noteIds[Math.floor(seeded.noteIds.length / 2)] ?? 1;
-  await checkSameAnswers(serviceOrigin, baselineOrigin, someId, seeded.noteIds.length);
+  const nearPath = '/v2/notes?near=38.7223,-9.1393&radius=2000';
+  await checkSameAnswers(serviceOrigin, baselineOrigin, someId, seeded.noteIds.length, token, nearPath);
+  const deepPath = await deepPagePath(serviceOrigin, seeded.noteIds.length);
+  log(`the page before the last points at ${deepPath}`);
 
   // Ids in a scrambled but fixed order, the same sequence for both sides.
-  const ids = seeded.noteIds.map((id, i) => ({ id, key: (i * 7919) % seeded.noteIds.length })).sort((a, b) => a.key - b.key).map((x) => x.id);
+  const scramble = (list: readonly number[]) => list.map((id, i) => ({ id, key: (i * 7919) % list.length })).sort((a, b) => a.key - b.key).map((x) => x.id);
+  const ids = scramble(seeded.noteIds);
   const service_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'service', origin: serviceOrigin, ...extra });
   const baseline_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'baseline', origin: baselineOrigin, ...extra });
+  const bearer = { authorization: `Bearer ${token}` };
+  const firstPage = service_({ method: 'GET', path: '/v2/notes' });
   const scenarios: Scenario[] = [
     {
-      name: 'GET /v2/notes (page of 20)', versus: 'baseline GET /v2/notes',
-      subject: service_({ method: 'GET', path: '/v2/notes' }),
+      name: 'GET /v2/notes/:id, anonymous', versus: 'baseline, same',
+      subject: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+      reference: baseline_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+    },
+    {
+      name: 'GET /v2/notes/:id, bearer token', versus: 'baseline, same',
+      subject: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids), headers: bearer }),
+      reference: baseline_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids), headers: bearer }),
+    },
+    {
+      name: 'GET /v2/notes?near=…&radius=2000', versus: 'baseline, same',
+      subject: service_({ method: 'GET', path: nearPath }),
+      reference: baseline_({ method: 'GET', path: nearPath }),
+    },
+    {
+      name: 'GET /v2/notes (first page and total)', versus: 'baseline, same',
+      subject: firstPage,
       reference: baseline_({ method: 'GET', path: '/v2/notes' }),
     },
     {
-      name: 'GET /v2/notes/:id', versus: 'baseline GET /v2/notes/:id',
-      subject: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
-      reference: baseline_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+      name: `GET the page at offset ${seeded.noteIds.length - 20} (through nextUrl)`, versus: 'service, first page',
+      subject: service_({ method: 'GET', path: deepPath }),
+      reference: firstPage,
+    },
+    {
+      name: `GET /v2/notemaps/:id/notes (${SETTINGS.notemapNotes} notes)`, versus: 'service, first page',
+      subject: service_({ method: 'GET', path: `/v2/notemaps/${notemapId}/notes` }),
+      reference: firstPage,
+    },
+    {
+      name: 'GET /v2/notes/:id on the embedded database', versus: 'service on PostgreSQL',
+      subject: { label: 'service (PGlite)', origin: pgliteOrigin, method: 'GET', path: '/v2/notes/:id', nextPath: cycle(scramble(pgliteSeeded.noteIds)) },
+      reference: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
     },
     // Last, because it adds notes (which would lengthen the list's count for any scenario after it).
     {
       name: 'POST /v2/notes (write)', versus: 'service GET /v2/notes/:id',
       subject: service_({
         method: 'POST', path: '/v2/notes', body: JSON.stringify(noteBody(0)),
-        headers: { authorization: `Bearer ${seeded.tokens[0] ?? ''}`, 'content-type': 'application/json' },
+        headers: { ...bearer, 'content-type': 'application/json' },
       }),
       reference: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
     },
@@ -294,6 +390,11 @@ async function main(cleanup: Cleanup): Promise<void> {
 
   const rows: Row[] = [];
   for (const scenario of scenarios) rows.push(await runScenario(scenario));
+  const [serviceRss, baselineRss, pgliteRss] = await Promise.all([
+    peakRssMb(service.process.pid), peakRssMb(baseline.process.pid), peakRssMb(embedded.process.pid),
+  ]);
+  const deep = rows[4];
+  const first = rows[3];
 
   const cpu = cpus();
   process.stdout.write([
@@ -305,16 +406,24 @@ async function main(cleanup: Cleanup): Promise<void> {
     '',
     table(rows),
     '',
+    `Latency of page 1 and of page ${Math.ceil(seeded.noteIds.length / 20)} (p50): ${fixed(first?.subject.p50 ?? Number.NaN, 2)} ms and ${fixed(deep?.subject.p50 ?? Number.NaN, 2)} ms`,
+    `Peak RSS (VmHWM): service on PostgreSQL ${fixed(serviceRss, 0)} MB, baseline ${fixed(baselineRss, 0)} MB (ratio ${fixed(serviceRss / baselineRss, 2)}×), service on PGlite ${fixed(pgliteRss, 0)} MB`,
+    '',
     `(${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
     '',
   ].join('\n'));
 }
 
-/** VACUUM ANALYZE the bench database, so both servers read a table with fresh statistics. */
-async function vacuum(databaseUrl: string): Promise<void> {
+/**
+ * VACUUM ANALYZE the bench database, so both servers read a table with fresh statistics, and write the
+ * baseline's counter row (its total of public notes, kept as a write would keep it).
+ */
+async function vacuum(databaseUrl: string, publicNotes: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    await client.query('create table if not exists bench_counters (id int primary key, public_notes int not null)');
+    await client.query('insert into bench_counters (id, public_notes) values (1, $1) on conflict (id) do update set public_notes = $1', [publicNotes]);
     await client.query('vacuum analyze');
   } finally {
     await client.end();
