@@ -33,6 +33,21 @@ export interface NoteQuery {
   /** Words to find in the title and message. */
   text?: string;
   order: NoteOrder;
+  /** Keyset paging: only the notes after this place in `order` (a `cursor` from the previous page's nextUrl). */
+  after?: NotePosition;
+}
+
+/**
+ * A note's place in the order of a list (docs/api.md, Conventions: paging by `cursor`): the order's own key, then
+ * the creation time and the id, which every order ends with (newest first). The next page holds the notes after it.
+ */
+export interface NotePosition {
+  order: NoteOrder;
+  /** popular: [favoriters, public views]; nearest: [distance in metres]; relevance: [text rank]; recent: none. */
+  lead: number[];
+  /** `createdAt` in whole microseconds since the Unix epoch (what the database stores, finer than a Date). */
+  createdAtUs: number;
+  id: number;
 }
 
 /** The query parameters as they arrive, their types already checked. */
@@ -46,6 +61,7 @@ export interface RawNoteQuery {
   since?: number;
   until?: number;
   sort?: string;
+  cursor?: string;
 }
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/u;
@@ -98,8 +114,67 @@ export function parseNoteQuery(raw: RawNoteQuery): NoteQuery {
     query.order = (raw.sort as NoteSort | undefined) ?? (raw.near !== undefined ? 'nearest' : raw.q !== undefined ? 'relevance' : 'recent');
   }
 
+  if (raw.cursor !== undefined && !problems.some((p) => p.name === 'sort')) {
+    const after = decodeNoteCursor(raw.cursor, query.order);
+    if (after === null) problem('cursor', 'is not a cursor of this list and order (follow nextUrl as given)');
+    else query.after = after;
+  }
+
   if (problems.length > 0) throw DomainError.invalid(problems);
   return query;
+}
+
+// How many numbers each order keeps before the creation time and id.
+const LEAD_LENGTH: Readonly<Record<NoteOrder, number>> = { recent: 0, popular: 2, nearest: 1, relevance: 1 };
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,400}$/u;
+
+/** The opaque `cursor` of a position: base64url of a small JSON object. */
+export function encodeNoteCursor(position: NotePosition): string {
+  const body = { o: position.order, k: position.lead, t: position.createdAtUs, i: position.id };
+  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
+}
+
+/** The position a `cursor` names in `order`; null unless it is exactly a cursor this service made for that order. */
+export function decodeNoteCursor(text: string, order: NoteOrder): NotePosition | null {
+  if (!CURSOR_TEXT.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64url');
+  // Only the canonical spelling: no padding, no stray bits, so one position has one cursor.
+  if (bytes.toString('base64url') !== text) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return null;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const { o, k, t, i, ...rest } = body as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || o !== order || !Array.isArray(k) || k.length !== LEAD_LENGTH[order]) return null;
+  if (!k.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
+  const lead = k as number[];
+  if (order === 'popular' && !lead.every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
+  if (order === 'nearest' && !lead.every((n) => n >= 0)) return null;
+  if (typeof t !== 'number' || !Number.isSafeInteger(t)) return null;
+  if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 1 || i > MAX_ID) return null;
+  return { order, lead, createdAtUs: t, id: i };
+}
+
+/**
+ * Compares two positions of the same order as the lists order notes: negative when `a` comes first. The order's
+ * key (nearest: ascending; the others: descending), then newest first, then the highest id first.
+ */
+export function compareNotePositions(a: NotePosition, b: NotePosition): number {
+  for (let index = 0; index < a.lead.length; index++) {
+    const x = a.lead[index] ?? 0;
+    const y = b.lead[index] ?? 0;
+    if (x !== y) return a.order === 'nearest' ? (x < y ? -1 : 1) : (x > y ? -1 : 1);
+  }
+  if (a.createdAtUs !== b.createdAtUs) return a.createdAtUs > b.createdAtUs ? -1 : 1;
+  return b.id - a.id;
+}
+
+/** The order a list is in: the query's, or newest first without one. */
+export function noteOrderOf(query: NoteQuery | undefined): NoteOrder {
+  return query?.order ?? 'recent';
 }
 
 /** `minLon,minLat,maxLon,maxLat`, or what is wrong with it. */

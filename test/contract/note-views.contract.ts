@@ -1,4 +1,6 @@
+import type { NoteFilter } from '../../src/application/ports/note-views';
 import type { Viewer } from '../../src/application/ports/viewer';
+import { parseNoteQuery, type RawNoteQuery } from '../../src/domain/note-query';
 import { anonymous, firstPage, readerOf, withoutReadall, type ContractAdapters, type Fixtures, type TestUser } from './contract-adapters';
 
 const ids = (page: { items: { id: number }[] }) => page.items.map((note) => note.id);
@@ -82,7 +84,7 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
       await expect(views().get(anonymous, id)).resolves.toEqual(expected);
       await expect(views().get(readerOf(reader.id), id)).resolves.toEqual(expected);
       const page = await views().list(readerOf(reader.id), { authorId: author.id }, firstPage);
-      expect(page).toEqual({ items: [expected], total: 1 });
+      expect(page).toEqual({ items: [expected], total: 1, last: { order: 'recent', lead: [], createdAtUs: now.getTime() * 1000, id } });
     });
 
     it('shows updatedAt after an edit', async () => {
@@ -136,6 +138,91 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
       const first = await adapters().repositories.notes.create(author.id, fixtures.content(), [], now);
       const second = await adapters().repositories.notes.create(author.id, fixtures.content(), [], now);
       expect(ids(await views().list(anonymous, { authorId: author.id }, firstPage))).toEqual([second, first]);
+    });
+
+    describe('keyset paging (a cursor: the position of the last item)', () => {
+      let author: TestUser;
+      const made: number[] = [];
+
+      beforeAll(async () => {
+        author = await fixtures.user();
+        const fans = [await fixtures.user(), await fixtures.user()];
+        const notes = adapters().repositories.notes;
+        // Ties everywhere: three notes created at one instant, two at another; equal distances, ranks and favoriters.
+        const times = [fixtures.now(), fixtures.now(), fixtures.now(), fixtures.now()];
+        const specs: [number, string, number, number, number][] = [
+          // time, message, latitude, longitude, fans
+          [0, 'run run far', 52.53, 13.41, 0],
+          [0, 'run', 52.52, 13.405, 2],
+          [0, 'run here', 52.521, 13.405, 1],
+          [1, 'run run', 52.53, 13.41, 0],
+          [1, 'run', 52.52, 13.405, 2],
+          [2, 'run run run', 52.5, 13.4, 0],
+          [3, 'run away', 52.525, 13.4, 1],
+          [3, 'run', 52.52, 13.405, 0],
+        ];
+        for (const [time, message, latitude, longitude, fanCount] of specs) {
+          const id = await notes.create(author.id, fixtures.content({ message, latitude, longitude }), [], times[time] ?? new Date());
+          for (const fan of fans.slice(0, fanCount)) await adapters().repositories.favorites.add(id, fan.id, fixtures.now());
+          made.push(id);
+        }
+        await notes.create(author.id, fixtures.content({ message: 'run', visibility: 'self' }), [], times[1] ?? new Date());
+      });
+
+      async function walkByOffset(filter: NoteFilter, limit: number): Promise<number[]> {
+        const seen: number[] = [];
+        for (let offset = 0; ; offset += limit) {
+          const page = await views().list(anonymous, filter, { offset, limit });
+          if (page.items.length === 0) return seen;
+          seen.push(...ids(page));
+        }
+      }
+
+      async function walkByCursor(filter: NoteFilter, limit: number): Promise<number[]> {
+        const seen: number[] = [];
+        let page = await views().list(anonymous, filter, { offset: 0, limit });
+        for (;;) {
+          expect(page.total).toBe(made.length);
+          seen.push(...ids(page));
+          if (page.last === undefined) return seen;
+          // `offset` is ignored once a cursor says where the page starts.
+          page = await views().list(anonymous, { ...filter, query: { ...(filter.query ?? { order: 'recent' }), after: page.last } }, { offset: 5, limit });
+        }
+      }
+
+      it.each<[string, RawNoteQuery]>([
+        ['recent', {}],
+        ['popular', { sort: 'popular' }],
+        ['nearest', { near: '52.52,13.405', radius: 5000 }],
+        ['relevance', { q: 'run' }],
+        ['popular with text', { q: 'run', sort: 'popular' }],
+        ['recent inside a box', { bbox: '13,52,14,53', sort: 'recent' }],
+      ])('walks %s by cursor through exactly the sequence offsets give', async (_name, raw) => {
+        const filter: NoteFilter = { authorId: author.id, query: parseNoteQuery(raw) };
+        const all = ids(await views().list(anonymous, filter, { offset: 0, limit: 100 }));
+        expect([...all].sort((a, b) => a - b)).toEqual([...made].sort((a, b) => a - b));
+        for (const limit of [1, 2, 3]) {
+          expect(await walkByOffset(filter, limit)).toEqual(all);
+          expect(await walkByCursor(filter, limit)).toEqual(all);
+        }
+      });
+
+      it('orders ties in the creation time by id, highest first, on both walks', async () => {
+        const filter: NoteFilter = { authorId: author.id };
+        const expected = [made[7], made[6], made[5], made[4], made[3], made[2], made[1], made[0]];
+        expect(await walkByCursor(filter, 2)).toEqual(expected);
+        expect(await walkByOffset(filter, 2)).toEqual(expected);
+      });
+
+      it('gives an empty page and no position after the last item', async () => {
+        const filter: NoteFilter = { authorId: author.id };
+        const whole = await views().list(anonymous, filter, { offset: 0, limit: 100 });
+        expect(whole.last).toMatchObject({ order: 'recent', id: made[0] });
+        const after = whole.last;
+        if (after === undefined) throw new Error('a page of notes has a last position');
+        await expect(views().list(anonymous, { query: { order: 'recent', after }, authorId: author.id }, { offset: 0, limit: 5 }))
+          .resolves.toEqual({ items: [], total: made.length });
+      });
     });
 
     it('lists every readable note without a filter, newest first', async () => {

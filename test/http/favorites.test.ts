@@ -213,7 +213,7 @@ describe.each(ALL_STORAGES)('favorites over %s storage', (storage) => {
       }
       const own = (await t.request({ method: 'GET', url: `/v2/users/${dan.id}/favorites?limit=1`, token: danWrite })).json();
       expect(own.data[0]).toMatchObject({ id: addressed, currentUserData: { isFavorited: true }, favoriters: { meta: { count: 1 } } });
-      expect(own.meta.nextUrl).toBe(`/v2/users/${dan.id}/favorites?offset=1&limit=1`);
+      expect(own.meta.nextUrl).toMatch(new RegExp(`^/v2/users/${dan.id}/favorites\\?offset=1&limit=1&cursor=[A-Za-z0-9_-]+$`));
     });
 
     it('answers 404 for an unknown user or a malformed id, 400 for a bad page, 401 for a bad token', async () => {

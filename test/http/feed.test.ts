@@ -63,7 +63,7 @@ describe.each(ALL_STORAGES)('the feed over %s storage', (storage) => {
 
   it('pages, keeping the other query parameters in nextUrl', async () => {
     const first = (await feed('?limit=3&x=y', readerAll)).json();
-    expect(first.meta).toEqual({ http_status: 200, count: 4, nextUrl: '/v2/feed?x=y&offset=3&limit=3' });
+    expect(first.meta).toEqual({ http_status: 200, count: 4, nextUrl: expect.stringMatching(/^\/v2\/feed\?x=y&offset=3&limit=3&cursor=[A-Za-z0-9_-]+$/) });
     const second = (await t.request({ method: 'GET', url: first.meta.nextUrl, token: readerAll })).json();
     expect(ids(second)).toEqual([notes['friend-1']]);
     expect(second.meta.nextUrl).toBeNull();

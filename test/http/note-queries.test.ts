@@ -215,7 +215,7 @@ describe.each(ALL_STORAGES)('finding notes over %s storage', (storage) => {
       const first = await list(url);
       expect(keysOf(first)).toEqual(['paris']);
       expect(first.meta.count).toBe(2);
-      expect(first.meta.nextUrl).toBe(`/v2/notes?tag=paris&author=alice&since=${T0}&near=48.8566,2.3522&radius=20000&q=paris&offset=1&limit=1`);
+      expect(first.meta.nextUrl).toMatch(new RegExp(`^/v2/notes\\?tag=paris&author=alice&since=${T0}&near=48.8566,2.3522&radius=20000&q=paris&offset=1&limit=1&cursor=[A-Za-z0-9_-]+$`));
       const second = await list(first.meta.nextUrl);
       expect(keysOf(second)).toEqual(['versailles']);
       expect(second.meta.nextUrl).toBeNull();
@@ -266,7 +266,7 @@ describe.each(ALL_STORAGES)('finding notes over %s storage', (storage) => {
       const body = res.json();
       expect(Object.keys(body).sort()).toEqual(['features', 'meta', 'type']);
       expect(body.type).toBe('FeatureCollection');
-      expect(body.meta).toEqual({ http_status: 200, count: 3, nextUrl: '/v2/notes?bbox=2.0,48.7,2.5,48.9&format=geojson&offset=2&limit=2' });
+      expect(body.meta).toEqual({ http_status: 200, count: 3, nextUrl: expect.stringMatching(/^\/v2\/notes\?bbox=2\.0,48\.7,2\.5,48\.9&format=geojson&offset=2&limit=2&cursor=[A-Za-z0-9_-]+$/) });
       expect(body.features).toEqual(json.data.map((note: { id: number; location: { latitude: number; longitude: number } }) => ({
         type: 'Feature',
         id: note.id,

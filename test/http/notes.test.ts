@@ -221,7 +221,7 @@ describe.each(ALL_STORAGES)('notes over %s storage', (storage) => {
       expect(first.meta).toEqual({ http_status: 200, count: total, nextUrl: expect.any(String) });
       const next = new URL(first.meta.nextUrl, 'http://x');
       expect(next.pathname).toBe('/v2/notes');
-      expect(Object.fromEntries(next.searchParams)).toEqual({ foo: 'bar', offset: '2', limit: '2' });
+      expect(Object.fromEntries(next.searchParams)).toEqual({ foo: 'bar', offset: '2', limit: '2', cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
       const second = (await t.request({ method: 'GET', url: first.meta.nextUrl })).json();
       expect(second.data.map((n: { id: number }) => n.id)).toEqual(ids.slice(2, 4));
       const last = (await t.request({ method: 'GET', url: `/v2/notes?offset=${total - 1}&limit=5` })).json();

@@ -82,7 +82,7 @@ describe('users', () => {
     expect(anonymous.data.map((n: { message: string }) => n.message)).toEqual(['three', 'two']);
     const next = new URL(anonymous.meta.nextUrl, 'http://x');
     expect(next.pathname).toBe(`/v2/users/${dora.id}/notes`);
-    expect(Object.fromEntries(next.searchParams)).toEqual({ offset: '2', limit: '2' });
+    expect(Object.fromEntries(next.searchParams)).toEqual({ offset: '2', limit: '2', cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
     const own = (await t.request({ method: 'GET', url: `/v2/users/${dora.id}/notes`, token: doraNotes })).json();
     expect(own.meta.count).toBe(4);
     expect(own.data.every((n: { author: { id: number } }) => n.author.id === dora.id)).toBe(true);

@@ -19,14 +19,15 @@ export function toPageRequest(query: { offset?: number; limit?: number }): PageR
 }
 
 // Paging parameters are rewritten; the token must never be printed into a URL.
-const DROPPED = new Set(['offset', 'limit', 'access_token']);
+const DROPPED = new Set(['offset', 'limit', 'cursor', 'access_token']);
 
 /**
  * The path of the next page: the request's path as it arrived, its other query parameters
  * byte for byte, then `offset` advanced past the `returned` items (a page may end early, as comment
- * pages do at 4 MiB of text) and `limit` kept; null on the last page.
+ * pages do at 4 MiB of text) and `limit` kept, then the `cursor` of the page's last item when the list
+ * pages by keyset (lists of notes); null on the last page.
  */
-export function nextUrl(request: { url: string }, page: PageRequest, total: number, returned = page.limit): string | null {
+export function nextUrl(request: { url: string }, page: PageRequest, total: number, returned = page.limit, cursor?: string): string | null {
   const nextOffset = page.offset + returned;
   // Past MAX_OFFSET the link would only earn a 400; a page that returned nothing has no next one.
   if (returned <= 0 || nextOffset >= total || nextOffset > MAX_OFFSET) return null;
@@ -34,6 +35,8 @@ export function nextUrl(request: { url: string }, page: PageRequest, total: numb
   const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
   const kept = queryAt === -1 ? [] : request.url.slice(queryAt + 1).split('&').filter((pair) => keepPair(pair));
   kept.push(`offset=${nextOffset}`, `limit=${page.limit}`);
+  // base64url needs no escaping in a query string.
+  if (cursor !== undefined) kept.push(`cursor=${cursor}`);
   return `${path}?${kept.join('&')}`;
 }
 

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'tsyringe';
 import type { Actor } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
-import { NOTE_VIEWS, type NoteFilter, type NoteView, type NoteViews } from '../ports/note-views';
-import type { Page, PageRequest } from '../ports/paging';
+import { NOTE_VIEWS, type NoteFilter, type NotePage, type NoteViews } from '../ports/note-views';
+import type { PageRequest } from '../ports/paging';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
 import { viewerOf } from '../viewer';
 
@@ -14,7 +14,7 @@ export class ListUserFavorites {
     @inject(NOTE_VIEWS) private readonly views: NoteViews,
   ) {}
 
-  async execute(actor: Actor, userId: number, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+  async execute(actor: Actor, userId: number, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     if ((await this.users.findById(userId)) === null) throw DomainError.notFound('user', userId);
     return this.views.list(viewerOf(actor), { ...filter, favoritedBy: userId }, page);
   }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { requireScope, type Actor } from '../../domain/actor';
-import { NOTE_VIEWS, type NoteFilter, type NoteView, type NoteViews } from '../ports/note-views';
-import type { Page, PageRequest } from '../ports/paging';
+import { NOTE_VIEWS, type NoteFilter, type NotePage, type NoteViews } from '../ports/note-views';
+import type { PageRequest } from '../ports/paging';
 import { viewerOf } from '../viewer';
 
 /**
@@ -12,7 +12,7 @@ import { viewerOf } from '../viewer';
 export class ListFeed {
   constructor(@inject(NOTE_VIEWS) private readonly views: NoteViews) {}
 
-  execute(actor: Actor, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+  execute(actor: Actor, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     const userId = requireScope(actor, 'read');
     return this.views.list(viewerOf(actor), { ...filter, feedOf: userId }, page);
   }

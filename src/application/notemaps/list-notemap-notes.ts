@@ -1,8 +1,8 @@
 import { inject, injectable } from 'tsyringe';
 import type { Actor } from '../../domain/actor';
-import { NOTE_VIEWS, type NoteFilter, type NoteView, type NoteViews } from '../ports/note-views';
+import { NOTE_VIEWS, type NoteFilter, type NotePage, type NoteViews } from '../ports/note-views';
 import { NOTEMAP_REPOSITORY, type NotemapRepository } from '../ports/notemap-repository';
-import type { Page, PageRequest } from '../ports/paging';
+import type { PageRequest } from '../ports/paging';
 import { viewerOf } from '../viewer';
 import { findNotemap } from './find-own-notemap';
 
@@ -14,7 +14,7 @@ export class ListNotemapNotes {
     @inject(NOTE_VIEWS) private readonly views: NoteViews,
   ) {}
 
-  async execute(actor: Actor, notemapId: number, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+  async execute(actor: Actor, notemapId: number, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     await findNotemap(this.notemaps, notemapId);
     return this.views.list(viewerOf(actor), { ...filter, notemapId }, page);
   }

@@ -1,5 +1,5 @@
 import type { Location } from '../../domain/location';
-import type { NoteQuery } from '../../domain/note-query';
+import type { NotePosition, NoteQuery } from '../../domain/note-query';
 import type { Visibility } from '../../domain/visibility';
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
@@ -53,14 +53,20 @@ export interface NoteFilter {
   query?: NoteQuery;
 }
 
+/** A page of notes, and where the last one stands in the list's order (absent on an empty page). */
+export interface NotePage extends Page<NoteView> {
+  last?: NotePosition;
+}
+
 /**
  * Notes shaped for reading. Only notes the viewer may read are returned or counted
  * (public ones, plus for `readerId` the ones they wrote or receive). Lists are newest first
  * (createdAt, then id, descending) unless `filter.query.order` says otherwise, and cost a fixed number
- * of queries whatever the page size.
+ * of queries whatever the page size. With `filter.query.after` a page starts right after that position (keyset
+ * paging: `page.offset` is then ignored) and the total still counts the whole list.
  */
 export interface NoteViews {
   get(viewer: Viewer, id: number): Promise<NoteView | null>;
-  list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>>;
+  list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NotePage>;
 }
 export const NOTE_VIEWS = portToken<NoteViews>('NoteViews');

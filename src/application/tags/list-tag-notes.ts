@@ -2,8 +2,8 @@ import { inject, injectable } from 'tsyringe';
 import type { Actor } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
 import { normalizeTag } from '../../domain/tag';
-import { NOTE_VIEWS, type NoteFilter, type NoteView, type NoteViews } from '../ports/note-views';
-import type { Page, PageRequest } from '../ports/paging';
+import { NOTE_VIEWS, type NoteFilter, type NotePage, type NoteViews } from '../ports/note-views';
+import type { PageRequest } from '../ports/paging';
 import { TAG_VIEWS, type TagViews } from '../ports/tag-views';
 import { viewerOf } from '../viewer';
 
@@ -18,7 +18,7 @@ export class ListTagNotes {
     @inject(NOTE_VIEWS) private readonly notes: NoteViews,
   ) {}
 
-  async execute(actor: Actor, rawName: string, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+  async execute(actor: Actor, rawName: string, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     const name = normalizeTag(rawName);
     const viewer = viewerOf(actor);
     const tag = name === null ? null : await this.tags.byName(viewer, name);

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import type { NoteFilter, NoteView } from '../../../application/ports/note-views';
-import type { Page, PageRequest } from '../../../application/ports/paging';
-import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MAX_SEARCH_LENGTH, NOTE_SORTS, parseNoteQuery } from '../../../domain/note-query';
+import type { NoteFilter, NotePage } from '../../../application/ports/note-views';
+import type { PageRequest } from '../../../application/ports/paging';
+import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MAX_SEARCH_LENGTH, NOTE_SORTS, encodeNoteCursor, parseNoteQuery } from '../../../domain/note-query';
 import { ListEnvelope, list } from '../envelope';
 import type { Links } from '../links';
 import { PagingQuery, nextUrl } from '../paging';
@@ -18,6 +18,10 @@ const MAX_UNIX_SECONDS = 253_402_300_799;
  */
 export const NoteListQuery = Type.Object({
   ...PagingQuery,
+  cursor: Type.Optional(Type.String({
+    maxLength: 400,
+    description: 'Where the page starts: the `cursor` of the previous page\'s `nextUrl`, as given (a page then costs the same at any depth; `offset` only numbers it).',
+  })),
   bbox: Type.Optional(Type.String({
     maxLength: 200, description: 'Notes inside `minLon,minLat,maxLon,maxLat` (degrees); minLon > maxLon crosses the antimeridian.',
   })),
@@ -46,19 +50,20 @@ export const NoteListResponses = {
 
 /** The caller's criteria as a filter for the list use cases (400 naming each bad parameter). */
 export function noteListFilter(query: NoteListQuery): NoteFilter {
-  const { bbox, near, radius, q, tag, author, since, until, sort } = query;
-  return { query: parseNoteQuery({ bbox, near, radius, q, tag, author, since, until, sort }) };
+  const { bbox, near, radius, q, tag, author, since, until, sort, cursor } = query;
+  return { query: parseNoteQuery({ bbox, near, radius, q, tag, author, since, until, sort, cursor }) };
 }
 
 /** Sends a page of notes as JSON or, when asked by `format` or `Accept`, as GeoJSON. */
 export function sendNoteList(
   request: FastifyRequest<{ Querystring: NoteListQuery }>,
   reply: FastifyReply,
-  result: Page<NoteView>,
+  result: NotePage,
   page: PageRequest,
   links: Links,
 ): FastifyReply {
-  const next = nextUrl(request, page, result.total);
+  // The next page seeks past the last item by its cursor; `offset` and `limit` stay in the URL as they always were.
+  const next = result.last === undefined ? null : nextUrl(request, page, result.total, page.limit, encodeNoteCursor(result.last));
   reply.header('vary', 'Accept');
   if (wantsGeoJson(request.query.format, request.headers.accept)) {
     return reply.type(GEOJSON_TYPE).send(presentFeatureCollection(result, next, request.actor, links));

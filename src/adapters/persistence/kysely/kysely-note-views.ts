@@ -1,13 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import type { NoteFilter, NoteView, NoteViews } from '../../../application/ports/note-views';
-import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { NoteFilter, NotePage, NoteView, NoteViews } from '../../../application/ports/note-views';
+import type { PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
 import { LOCATION_COLUMNS, toLocation } from './location-row';
 import type { LatLon } from '../../../domain/geo';
+import { noteOrderOf, type NotePosition, type NoteQuery } from '../../../domain/note-query';
 import { listedNotes } from './note-conditions';
-import { distanceFrom, orderOf } from './note-conditions-query';
+import { CREATED_AT_US, distanceFrom, orderOf, seekAfter, textRank } from './note-conditions-query';
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
@@ -32,18 +33,27 @@ export class KyselyNoteViews implements NoteViews {
     return row ? toNoteView(row) : null;
   }
 
-  async list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+  async list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     const where = listedNotes(viewer.readerId, filter);
+    const query = filter.query;
+    const after = query?.after;
     const [rows, count] = await Promise.all([
-      this.select(viewer, filter.query?.near?.center)
+      this.select(viewer, query?.near?.center)
+        .select([CREATED_AT_US.as('created_us'), (query?.text !== undefined && noteOrderOf(query) === 'relevance' ? textRank(query.text) : sql<number | null>`null::float4`).as('rank')])
         .where(where)
-        .orderBy(orderOf(filter.query))
+        // A cursor seeks by the ORDER BY columns instead of skipping `offset` rows (docs/api.md, Conventions).
+        .$call((qb) => (after && query ? qb.where(seekAfter(query, after)) : qb.offset(page.offset)))
+        .orderBy(orderOf(query))
         .limit(page.limit)
-        .offset(page.offset)
         .execute(),
       this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(toNoteView), total: count.total };
+    const lastRow = rows.at(-1);
+    return {
+      items: rows.map(toNoteView),
+      total: count.total,
+      ...(lastRow ? { last: positionOf(lastRow, query) } : {}),
+    };
   }
 
   /** The page's columns; with `near`, the distance from it too. */
@@ -69,6 +79,19 @@ export class KyselyNoteViews implements NoteViews {
 }
 
 type NoteViewRow = Awaited<ReturnType<ReturnType<KyselyNoteViews['select']>['executeTakeFirstOrThrow']>>;
+
+/** Where a listed row stands in the list's order: the columns `orderOf` sorts by, as `seekAfter` reads them. */
+function positionOf(
+  row: Pick<NoteViewRow, 'id' | 'favoriters_count' | 'public_views_count' | 'distance'> & { created_us: number; rank: number | null },
+  query: NoteQuery | undefined,
+): NotePosition {
+  const order = noteOrderOf(query);
+  const lead = order === 'popular' ? [row.favoriters_count, row.public_views_count]
+    : order === 'nearest' ? [row.distance ?? 0]
+      : order === 'relevance' ? [row.rank ?? 0]
+        : [];
+  return { order, lead, createdAtUs: row.created_us, id: row.id };
+}
 
 function toNoteView(row: NoteViewRow): NoteView {
   return {

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { EARTH_RADIUS_M, coveringBoxes, type BoundingBox, type Circle, type LatLon } from '../../../domain/geo';
-import type { NoteQuery } from '../../../domain/note-query';
+import type { NotePosition, NoteQuery } from '../../../domain/note-query';
 
 // The expression of the GiST index notes_location_idx: a query must repeat it exactly to use the index.
 const POINT = sql`point(n.longitude, n.latitude)`;
@@ -59,6 +59,41 @@ export function orderOf(query: NoteQuery | undefined): RawBuilder<unknown> {
     case 'recent': return newest;
     case 'popular': return sql`n.favoriters_count desc, n.public_views_count desc, ${newest}`;
     case 'nearest': return query?.near ? sql`${distanceFrom(query.near.center)} asc, ${newest}` : newest;
-    case 'relevance': return query?.text !== undefined ? sql`ts_rank(n.search, ${searchQuery(query.text)}) desc, ${newest}` : newest;
+    case 'relevance': return query?.text !== undefined ? sql`${textRank(query.text)} desc, ${newest}` : newest;
+  }
+}
+
+/** PostgreSQL's rank of the note for `text` (a float4): the key of the relevance order. */
+export function textRank(text: string): RawBuilder<number> {
+  return sql<number>`ts_rank(n.search, ${searchQuery(text)})`;
+}
+
+/** `created_at` in whole microseconds since the Unix epoch: the exact time a cursor carries. */
+export const CREATED_AT_US = sql<number>`(extract(epoch from n.created_at) * 1000000)::int8`;
+
+/**
+ * Keyset paging: the notes after `after` in the order of `orderOf(query)`, as a row-value comparison on the ORDER BY
+ * columns (an index range for `recent` and `popular`); the computed keys (distance, text rank) compare first,
+ * then the creation time and id. The rank is compared as the float4 PostgreSQL computes.
+ */
+export function seekAfter(query: NoteQuery, after: NotePosition): RawBuilder<SqlBool> {
+  const at = sql`(timestamptz 'epoch' + ${after.createdAtUs}::int8 * interval '1 microsecond')`;
+  const older = sql<SqlBool>`(n.created_at, n.id) < (${at}, ${after.id}::int4)`;
+  const [first = 0, second = 0] = after.lead;
+  switch (after.order) {
+    case 'recent':
+      return older;
+    case 'popular':
+      return sql<SqlBool>`(n.favoriters_count, n.public_views_count, n.created_at, n.id) < (${first}::int4, ${second}::int8, ${at}, ${after.id}::int4)`;
+    case 'nearest': {
+      if (query.near === undefined) return older;
+      const distance = distanceFrom(query.near.center);
+      return sql<SqlBool>`(${distance} > ${first}::float8 or (${distance} = ${first}::float8 and ${older}))`;
+    }
+    case 'relevance': {
+      if (query.text === undefined) return older;
+      const rank = textRank(query.text);
+      return sql<SqlBool>`(${rank} < ${first}::float4 or (${rank} = ${first}::float4 and ${older}))`;
+    }
   }
 }

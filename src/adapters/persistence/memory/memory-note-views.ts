@@ -1,13 +1,12 @@
 import { inject, injectable } from 'tsyringe';
-import type { NoteFilter, NoteView, NoteViews } from '../../../application/ports/note-views';
-import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { NoteFilter, NotePage, NoteView, NoteViews } from '../../../application/ports/note-views';
+import type { PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { areaContains, distanceMetres } from '../../../domain/geo';
-import type { NoteOrder, NoteQuery } from '../../../domain/note-query';
+import { compareNotePositions, noteOrderOf, type NoteOrder, type NotePosition, type NoteQuery } from '../../../domain/note-query';
 import { isReadable } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNote } from './memory-store';
 import { userSummary } from './memory-user-summary';
-import { newestFirst } from './newest-first';
 import { unixSeconds } from './unix-seconds';
 import { textRank } from './memory-text-search';
 
@@ -50,7 +49,7 @@ export class MemoryNoteViews implements NoteViews {
     });
   }
 
-  list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<Page<NoteView>> {
+  list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     return this.store.with((state) => listNotes(state, viewer, filter, page));
   }
 }
@@ -62,7 +61,7 @@ function inFeedOf(state: MemoryState, userId: number, note: StoredNote): boolean
   return state.notemapNotes.some((mn) => mn.noteId === note.id && followed.has(mn.notemapId));
 }
 
-function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page: PageRequest): Page<NoteView> {
+function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page: PageRequest): NotePage {
   const tagId = filter.tag === undefined ? undefined : state.tags.find((t) => t.name === filter.tag)?.id;
   const tagged = new Set(state.noteTags.filter((nt) => nt.tagId === tagId).map((nt) => nt.noteId));
   const inNotemap = new Set(state.notemapNotes.filter((mn) => mn.notemapId === filter.notemapId).map((mn) => mn.noteId));
@@ -78,13 +77,21 @@ function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page:
     .filter((n) => filter.feedOf === undefined || inFeedOf(state, filter.feedOf, n))
     .filter((n) => isReadable(state, n, viewer.readerId));
   const listed: Listed[] = query === undefined ? matches.map((note) => ({ note })) : queried(state, matches, query);
-  listed.sort((a, b) => compareListed(a, b, query?.order ?? 'recent'));
+  const order = noteOrderOf(query);
+  const positioned = listed.map((item) => ({ ...item, position: positionOf(item, order) }));
+  positioned.sort((a, b) => compareNotePositions(a.position, b.position));
+  // A cursor starts the page right after its position, as the SQL adapter's row-value comparison does.
+  const after = query?.after;
+  const start = after === undefined ? page.offset : positioned.filter((item) => compareNotePositions(item.position, after) <= 0).length;
+  const window = positioned.slice(start, start + page.limit);
+  const last = window.at(-1);
   return {
-    items: listed.slice(page.offset, page.offset + page.limit).map(({ note, distance }) => ({
+    items: window.map(({ note, distance }) => ({
       ...noteView(state, note, viewer),
       ...(distance === undefined ? {} : { distance }),
     })),
     total: listed.length,
+    ...(last ? { last: last.position } : {}),
   };
 }
 
@@ -122,11 +129,11 @@ function authorIdOf(state: MemoryState, username: string): number | undefined {
   return state.users.find((u) => u.username.toLowerCase() === username.toLowerCase())?.id;
 }
 
-/** The SQL adapter's ORDER BY (note-conditions-query.ts): the order's key, then newest first, then id. */
-function compareListed(a: Listed, b: Listed, order: NoteOrder): number {
-  const first = order === 'nearest' ? (a.distance ?? 0) - (b.distance ?? 0)
-    : order === 'relevance' ? (b.rank ?? 0) - (a.rank ?? 0)
-      : order === 'popular' ? (b.favoriters ?? 0) - (a.favoriters ?? 0) || b.note.publicViewsCount - a.note.publicViewsCount
-        : 0;
-  return first || newestFirst(a.note, b.note);
+/** The key of the SQL adapter's ORDER BY (note-conditions-query.ts): the order's own key, then newest first, then id. */
+function positionOf(item: Listed, order: NoteOrder): NotePosition {
+  const lead = order === 'nearest' ? [item.distance ?? 0]
+    : order === 'relevance' ? [item.rank ?? 0]
+      : order === 'popular' ? [item.favoriters ?? 0, item.note.publicViewsCount]
+        : [];
+  return { order, lead, createdAtUs: item.note.createdAt.getTime() * 1000, id: item.note.id };
 }
