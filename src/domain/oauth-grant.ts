@@ -1,9 +1,9 @@
 import { formatScopes, isScope, type Scope } from './scopes';
 
-/** Tokens of the client-side flow are read-only (decisions §7). */
+/** Tokens of the client-side flow are read-only (docs/oauth.md). */
 export const IMPLICIT_SCOPES: readonly Scope[] = ['read', 'readall'];
 
-/** How long an authorization code may wait for its exchange (decisions §7). */
+/** How long an authorization code may wait for its exchange (docs/oauth.md). */
 export const AUTHORIZATION_CODE_LIFETIME_S = 600;
 
 /** PKCE code challenges and verifiers: 43-128 characters of the unreserved set (RFC 7636 §4.1, §4.2). */
@@ -28,7 +28,7 @@ export function grantedScopes(requested: readonly Scope[], kept: readonly string
   return formatScopes(granted).split(' ').filter(isScope);
 }
 
-/** A redirect URI matches only when it is exactly one the client registered (decisions §7). */
+/** A redirect URI matches only when it is exactly one the client registered (docs/oauth.md). */
 export function isRegisteredRedirectUri(registered: readonly string[], uri: string): boolean {
   return registered.includes(uri);
 }

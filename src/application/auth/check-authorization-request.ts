@@ -38,7 +38,7 @@ export interface RedirectedError {
 
 export type AuthorizationCheck =
   | { kind: 'valid'; request: AuthorizationRequest }
-  /** No trustworthy redirect URI: show an error page and never redirect (decisions §7). */
+  /** No trustworthy redirect URI: show an error page and never redirect (docs/oauth.md). */
   | { kind: 'page_error'; message: string }
   | { kind: 'redirect_error'; error: RedirectedError };
 

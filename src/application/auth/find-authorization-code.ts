@@ -6,7 +6,7 @@ import { sha256Hex } from './secrets';
 
 /**
  * The code a token request presents. A code that was exchanged already is a replay: it is refused
- * (null) and every token issued from it is revoked (RFC 6749 §4.1.2, decisions §7).
+ * (null) and every token issued from it is revoked (RFC 6749 §4.1.2, docs/oauth.md).
  */
 @injectable()
 export class FindAuthorizationCode {

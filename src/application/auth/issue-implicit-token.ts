@@ -3,7 +3,7 @@ import { implicitScopes } from '../../domain/oauth-grant';
 import type { Scope } from '../../domain/scopes';
 import { IssueTokens, type IssuedTokens } from './issue-tokens';
 
-/** The client-side flow: a read-only access token straight away, without a refresh token (decisions §7). */
+/** The client-side flow: a read-only access token straight away, without a refresh token (docs/oauth.md). */
 @injectable()
 export class IssueImplicitToken {
   constructor(@inject(IssueTokens) private readonly issueTokens: IssueTokens) {}
