@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { LogInThrottle } from './application/accounts/log-in-throttle';
 import { ACCESS_TOKEN_REPOSITORY } from './application/ports/access-token-repository';
 import { AUTHORIZATION_CODE_REPOSITORY } from './application/ports/authorization-code-repository';
 import { AUTHORIZATION_VIEWS } from './application/ports/authorization-views';
-import { REFRESH_TOKEN_REPOSITORY } from './application/ports/refresh-token-repository';
 import { SESSION_REPOSITORY } from './application/ports/session-repository';
 import { CLIENT_REPOSITORY } from './application/ports/client-repository';
 import { BLOB_STORE } from './application/ports/blob-store';
@@ -35,7 +35,6 @@ import { KYSELY, type Database } from './adapters/persistence/kysely/database';
 import { KyselyAccessTokenRepository } from './adapters/persistence/kysely/kysely-access-token-repository';
 import { KyselyAuthorizationCodeRepository } from './adapters/persistence/kysely/kysely-authorization-code-repository';
 import { KyselyAuthorizationViews } from './adapters/persistence/kysely/kysely-authorization-views';
-import { KyselyRefreshTokenRepository } from './adapters/persistence/kysely/kysely-refresh-token-repository';
 import { KyselySessionRepository } from './adapters/persistence/kysely/kysely-session-repository';
 import { KyselyClientRepository } from './adapters/persistence/kysely/kysely-client-repository';
 import { KyselyCommentViews } from './adapters/persistence/kysely/kysely-comment-views';
@@ -55,7 +54,6 @@ import { KyselyViewCounter } from './adapters/persistence/kysely/kysely-view-cou
 import { MemoryAccessTokenRepository } from './adapters/persistence/memory/memory-access-token-repository';
 import { MemoryAuthorizationCodeRepository } from './adapters/persistence/memory/memory-authorization-code-repository';
 import { MemoryAuthorizationViews } from './adapters/persistence/memory/memory-authorization-views';
-import { MemoryRefreshTokenRepository } from './adapters/persistence/memory/memory-refresh-token-repository';
 import { MemorySessionRepository } from './adapters/persistence/memory/memory-session-repository';
 import { MemoryClientRepository } from './adapters/persistence/memory/memory-client-repository';
 import { MemoryCommentViews } from './adapters/persistence/memory/memory-comment-views';
@@ -103,7 +101,6 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(CLIENT_REPOSITORY, KyselyClientRepository),
   bind(ACCESS_TOKEN_REPOSITORY, KyselyAccessTokenRepository),
   bind(AUTHORIZATION_CODE_REPOSITORY, KyselyAuthorizationCodeRepository),
-  bind(REFRESH_TOKEN_REPOSITORY, KyselyRefreshTokenRepository),
   bind(SESSION_REPOSITORY, KyselySessionRepository),
   bind(NOTEMAP_REPOSITORY, KyselyNotemapRepository),
   bind(UNIT_OF_WORK, KyselyUnitOfWork),
@@ -127,7 +124,6 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(CLIENT_REPOSITORY, MemoryClientRepository),
   bind(ACCESS_TOKEN_REPOSITORY, MemoryAccessTokenRepository),
   bind(AUTHORIZATION_CODE_REPOSITORY, MemoryAuthorizationCodeRepository),
-  bind(REFRESH_TOKEN_REPOSITORY, MemoryRefreshTokenRepository),
   bind(SESSION_REPOSITORY, MemorySessionRepository),
   bind(NOTEMAP_REPOSITORY, MemoryNotemapRepository),
   bind(UNIT_OF_WORK, MemoryUnitOfWork),
@@ -152,6 +148,8 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   c.register(CLOCK, { useValue: options.clock ?? new SystemClock() });
   c.register(TOKEN_POLICY, { useValue: { accessTokenTtlS: config.accessTokenTtlS } });
   c.registerSingleton(Links);
+  // One count of failed log-ins per container, whoever resolves LogIn.
+  c.registerSingleton(LogInThrottle);
   c.registerSingleton(PASSWORD_HASHER, Argon2PasswordHasher);
   c.register(IMAGE_PROCESSOR, { useValue: new SharpImageProcessor() });
   // Connects when first resolved (by the HTTP server), so the CLI never opens a Redis connection.

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LogInThrottle } from '../../src/application/accounts/log-in-throttle';
 import { buildContainer, KYSELY_ADAPTERS, MEMORY_ADAPTERS } from '../../src/container';
 import { testConfig } from '../support/test-config';
 
@@ -40,5 +41,12 @@ describe('the container tables', () => {
       return !(registered && injected);
     });
     expect(dead).toEqual([]);
+  });
+});
+
+describe('the container', () => {
+  it('keeps one log-in throttle however often the use cases are resolved', () => {
+    const container = buildContainer(testConfig(), { kind: 'memory' });
+    expect(container.resolve(LogInThrottle)).toBe(container.resolve(LogInThrottle));
   });
 });

@@ -1,5 +1,4 @@
 import type { Scope } from '../../domain/scopes';
-import { portToken } from './port-token';
 
 export interface NewRefreshToken {
   /** SHA-256 (hex) of the token; the token itself is never stored. */
@@ -32,4 +31,3 @@ export interface RefreshTokenRepository {
   /** Revokes every refresh token a user gave a client. */
   revokeForUserAndClient(userId: number, clientId: number, now: Date): Promise<void>;
 }
-export const REFRESH_TOKEN_REPOSITORY = portToken<RefreshTokenRepository>('RefreshTokenRepository');
