@@ -3,6 +3,7 @@ import { migration as initial } from './0001_initial';
 import { migration as webSessions } from './0002_web_sessions';
 import { migration as noteSearch } from './0003_note_search';
 import { migration as avatarKey } from './0004_avatar_key';
+import { migration as noteCounters } from './0005_note_counters';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -14,4 +15,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0002_web_sessions': webSessions,
   '0003_note_search': noteSearch,
   '0004_avatar_key': avatarKey,
+  '0005_note_counters': noteCounters,
 };

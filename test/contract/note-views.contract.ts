@@ -225,6 +225,46 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
       });
     });
 
+    describe('the total of the whole list (read from counters kept with the writes)', () => {
+      // The same list counted row by row: `since: 0` holds every note but is no whole list.
+      const counted = (viewer: Viewer) => views().list(viewer, { query: { order: 'recent', since: 0 } }, { offset: 0, limit: 1 });
+      const total = async (viewer: Viewer) => {
+        const whole = (await views().list(viewer, {}, { offset: 0, limit: 1 })).total;
+        expect(whole).toBe((await counted(viewer)).total);
+        return whole;
+      };
+
+      it('stays exact through create, visibility changes, recipients and delete, for every viewer', async () => {
+        const [author, recipient, stranger] = [await fixtures.user(), await fixtures.user(), await fixtures.user()];
+        const notes = adapters().repositories.notes;
+        const viewers = [anonymous, readerOf(author.id), readerOf(recipient.id), readerOf(stranger.id), withoutReadall(author.id)];
+        const before = await Promise.all(viewers.map(total));
+        const expectDeltas = async (deltas: number[]) => {
+          for (const [index, viewer] of viewers.entries()) expect(await total(viewer)).toBe((before[index] ?? 0) + (deltas[index] ?? 0));
+        };
+
+        const open = await fixtures.note(author.id);
+        await expectDeltas([1, 1, 1, 1, 1]);
+        const own = await fixtures.note(author.id, { visibility: 'self' });
+        await expectDeltas([1, 2, 1, 1, 1]);
+        const sent = await fixtures.note(author.id, { visibility: 'recipients' }, [recipient.id]);
+        await expectDeltas([1, 3, 2, 1, 1]);
+        await notes.update(open, fixtures.content({ visibility: 'self' }), null, fixtures.now());
+        await expectDeltas([0, 3, 1, 0, 0]);
+        await notes.update(own, fixtures.content({ visibility: 'public' }), null, fixtures.now());
+        await expectDeltas([1, 3, 2, 1, 1]);
+        await notes.update(own, fixtures.content({ message: 'still public' }), null, fixtures.now());
+        await expectDeltas([1, 3, 2, 1, 1]);
+        await notes.update(sent, fixtures.content({ visibility: 'public' }), [recipient.id], fixtures.now());
+        await expectDeltas([2, 3, 2, 2, 2]);
+        await notes.delete(own);
+        await expectDeltas([1, 2, 1, 1, 1]);
+        await notes.delete(sent);
+        await notes.delete(open);
+        await expectDeltas([0, 0, 0, 0, 0]);
+      });
+    });
+
     it('lists every readable note without a filter, newest first', async () => {
       const author = await fixtures.user();
       const before = (await views().list(anonymous, {}, { offset: 0, limit: 1 })).total;

@@ -46,7 +46,8 @@ export class KyselyNoteViews implements NoteViews {
         .orderBy(orderOf(query))
         .limit(page.limit)
         .execute(),
-      this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
+      isWholeList(filter) ? this.wholeListTotal(viewer.readerId)
+        : this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
     ]);
     const lastRow = rows.at(-1);
     return {
@@ -54,6 +55,20 @@ export class KyselyNoteViews implements NoteViews {
       total: count.total,
       ...(lastRow ? { last: positionOf(lastRow, query) } : {}),
     };
+  }
+
+  /**
+   * The total of every note the reader may read, without counting them: the public ones from the counter the
+   * triggers keep (migration 0005), plus for a reader their own non-public notes and those addressed to them
+   * (two index-backed counts). One statement, as the counting query it replaces.
+   */
+  private wholeListTotal(readerId: number | null) {
+    const publicNotes = sql<number>`(select c.value from note_counters c where c.name = 'public_notes')`;
+    const total = readerId === null ? publicNotes : sql<number>`${publicNotes}
+      + (select count(*) from notes o where o.author_id = ${readerId} and o.visibility <> 'public')
+      + (select count(*) from note_recipients nr join notes r on r.id = nr.note_id
+         where nr.user_id = ${readerId} and r.visibility = 'recipients' and r.author_id <> ${readerId})`;
+    return this.db.selectNoFrom(total.as('total')).executeTakeFirstOrThrow();
   }
 
   /** The page's columns; with `near`, the distance from it too. */
@@ -76,6 +91,15 @@ export class KyselyNoteViews implements NoteViews {
       .select([viewerHas('note_favorites', viewer.userId).as('is_favorited'), viewerHas('note_finds', viewer.userId).as('is_found')])
       .select((near ? distanceFrom(near) : sql<number | null>`null::float8`).as('distance'));
   }
+}
+
+/** Whether the list is every note the viewer may read, which `wholeListTotal` counts from the counters. */
+function isWholeList(filter: NoteFilter): boolean {
+  const { query, withImage, ...lists } = filter;
+  if (withImage === true || Object.values(lists).some((value) => value !== undefined)) return false;
+  if (query === undefined) return true;
+  const { order: _order, after: _after, ...criteria } = query;
+  return Object.values(criteria).every((value) => value === undefined);
 }
 
 type NoteViewRow = Awaited<ReturnType<ReturnType<KyselyNoteViews['select']>['executeTakeFirstOrThrow']>>;

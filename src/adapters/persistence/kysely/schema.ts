@@ -115,6 +115,12 @@ export interface NotesTable {
   updated_at: Timestamp;
 }
 
+/** Totals kept by triggers with the writes (migration 0005): `public_notes`, the notes whose visibility is public. */
+export interface NoteCountersTable {
+  name: string;
+  value: number;
+}
+
 export interface NoteRecipientsTable {
   note_id: number;
   user_id: number;
@@ -207,6 +213,7 @@ export interface Schema {
   refresh_tokens: RefreshTokensTable;
   places: PlacesTable;
   notes: NotesTable;
+  note_counters: NoteCountersTable;
   note_recipients: NoteRecipientsTable;
   tags: TagsTable;
   note_tags: NoteTagsTable;
