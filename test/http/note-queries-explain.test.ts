@@ -2,9 +2,9 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { NoteFilter } from '../../src/application/ports/note-views';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { listedNotes } from '../../src/adapters/persistence/kysely/note-conditions';
-import { orderOf } from '../../src/adapters/persistence/kysely/note-conditions-query';
+import { orderOf, seekAfter } from '../../src/adapters/persistence/kysely/note-conditions-query';
 import type { Schema } from '../../src/adapters/persistence/kysely/schema';
-import { parseNoteQuery, type RawNoteQuery } from '../../src/domain/note-query';
+import { parseNoteQuery, type NotePosition, type RawNoteQuery } from '../../src/domain/note-query';
 import { createTestDatabase } from '../support/test-database';
 
 // On PostgreSQL only (TEST_DATABASE_URL): plans on 100,000 notes, where a sequential scan would be chosen
@@ -56,6 +56,35 @@ describeOnPostgres('the list conditions use their indexes on 100,000 notes', () 
     expect(plan).toContain(index);
     expect(plan).not.toMatch(/Seq Scan on notes/);
   });
+
+  /** The plan of a page that starts after `after` (keyset paging), as the adapter seeks. */
+  async function seekPlan(raw: RawNoteQuery, after: NotePosition): Promise<string> {
+    const query = parseNoteQuery(raw);
+    const page = db.selectFrom('notes as n').select('n.id')
+      .where(listedNotes(null, { query })).where(seekAfter(query, after)).orderBy(orderOf(query)).limit(20).compile();
+    const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${page.sql}`, [...page.parameters]));
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  }
+
+  /** The position of the note `offset` notes deep in the newest-first or the popular order. */
+  async function positionAt(order: 'recent' | 'popular', offset: number): Promise<NotePosition> {
+    const orderBy = order === 'popular' ? 'favoriters_count desc, public_views_count desc, created_at desc, id desc' : 'created_at desc, id desc';
+    const row = (await db.executeQuery<{ us: number; id: number; f: number; v: number }>(CompiledQuery.raw(
+      `select (extract(epoch from created_at) * 1000000)::int8 as us, id, favoriters_count as f, public_views_count as v
+       from notes where visibility = 'public' order by ${orderBy} offset ${offset} limit 1`))).rows[0];
+    if (!row) throw new Error('the seed has fewer notes than the test thinks');
+    return { order, lead: order === 'popular' ? [row.f, row.v] : [], createdAtUs: row.us, id: row.id };
+  }
+
+  it.each([['recent', 'notes_created_idx'], ['popular', 'notes_popular_idx']] as const)(
+    'a cursor 90,000 notes deep seeks the %s order through %s, without sorting',
+    async (order, index) => {
+      const plan = await seekPlan(order === 'popular' ? { sort: 'popular' } : {}, await positionAt(order, 90_000));
+      expect(plan).toContain(index);
+      expect(plan).toMatch(/Index Cond: \(ROW\(/);
+      expect(plan).not.toMatch(/Sort|Seq Scan on notes/);
+    },
+  );
 
   it('finds the rows the plan promises (the seed is what the test thinks it is)', async () => {
     const running = await sql<{ total: string }>`select count(*) as total from notes where search @@ plainto_tsquery('english', 'run')`.execute(db);

@@ -37,14 +37,21 @@ export class KyselyNoteViews implements NoteViews {
     const where = listedNotes(viewer.readerId, filter);
     const query = filter.query;
     const after = query?.after;
+    // The page's ids first, from `notes` alone; the author, counts and flags are then joined for those rows only
+    // (not for every row an OFFSET skips or a computed order sorts). A cursor seeks by the ORDER BY columns instead
+    // of skipping `offset` rows (docs/api.md, Conventions).
+    const pageIds = this.db
+      .selectFrom('notes as n')
+      .select('n.id')
+      .where(where)
+      .$call((qb) => (after && query ? qb.where(seekAfter(query, after)) : qb.offset(page.offset)))
+      .orderBy(orderOf(query))
+      .limit(page.limit);
     const [rows, count] = await Promise.all([
       this.select(viewer, query?.near?.center)
         .select([CREATED_AT_US.as('created_us'), (query?.text !== undefined && noteOrderOf(query) === 'relevance' ? textRank(query.text) : sql<number | null>`null::float4`).as('rank')])
-        .where(where)
-        // A cursor seeks by the ORDER BY columns instead of skipping `offset` rows (docs/api.md, Conventions).
-        .$call((qb) => (after && query ? qb.where(seekAfter(query, after)) : qb.offset(page.offset)))
+        .where('n.id', 'in', pageIds)
         .orderBy(orderOf(query))
-        .limit(page.limit)
         .execute(),
       isWholeList(filter) ? this.wholeListTotal(viewer.readerId)
         : this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
