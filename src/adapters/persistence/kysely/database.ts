@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import {
   Kysely, PGliteDialect, PostgresDialect,
-  type DatabaseConnection, type Dialect, type Driver, type LogEvent, type TransactionSettings,
+  type DatabaseConnection, type Dialect, type Driver, type LogEvent,
+  type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
 import { portToken } from '../../../application/ports/port-token';
@@ -87,7 +87,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       throw error;
     });
   }
-  const kysely = createKysely(new UnavailableWhenDisconnected(new PostgresDialect({ pool })), options.onQuery);
+  const dialect = new PostgresDialect({ pool: new PreparingPool(pool) });
+  const kysely = createKysely(new UnavailableWhenDisconnected(dialect), options.onQuery);
   return {
     kysely,
     kind: 'postgres',
@@ -105,14 +106,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const pgliteOptions = { parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber } };
-  let pglite: PGlite;
-  if (options.dataDir) {
-    const dataDir = resolve(options.dataDir);
-    await mkdir(dataDir, { recursive: true });
-    pglite = await PGlite.create(dataDir, pgliteOptions);
-  } else {
-    pglite = await PGlite.create(pgliteOptions);
-  }
+  // Imported here, not at the top: a server on PostgreSQL never loads PGlite's WebAssembly runtime.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dataDir = options.dataDir ? resolve(options.dataDir) : null;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pglite = dataDir ? await PGlite.create(dataDir, pgliteOptions) : await PGlite.create(pgliteOptions);
   if (options.schema) {
     // PGlite has one connection, so a session setting holds for every query.
     await pglite.exec(`create schema if not exists "${options.schema}"; set search_path to "${options.schema}"`)
@@ -130,6 +128,94 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+// Named prepared statements. pg prepares a statement given a name once per connection (Parse), remembers the
+// name on that connection, and from then on sends only Bind and Execute: PostgreSQL neither parses nor plans
+// it again (after five executions it may keep a generic plan). pg never forgets a name by itself, so the
+// names are bounded here, per connection: only statements with parameters (those Kysely builds; never
+// DDL, BEGIN or COMMIT) of a bounded size, and at most MAX_NAMED of them; any other statement goes unnamed,
+// parsed and planned each time as before. The statements are a bounded set of shapes (values are bound), so
+// the bound is reached only by shapes that vary with their input (an IN list of n values). A name needs no
+// schema in it: a pool works in one schema (search_path is a startup option of its connections), and
+// PostgreSQL re-plans a prepared statement whose search_path or tables changed.
+const MAX_NAMED = 200;
+const MAX_NAMED_TEXT = 16_000;
+const MAX_NAMED_PARAMETERS = 100;
+// A named statement whose tables changed shape under it (a migration run by another process while this one
+// serves) fails for good with this error: PostgreSQL re-plans it but will not change its result columns.
+const RESULT_TYPE_CHANGED = /^cached plan must not change result type/u;
+
+/** Hands Kysely each pooled connection wrapped in a PreparingClient (the same wrapper for the same connection). */
+class PreparingPool implements PostgresPool {
+  readonly #wrappers = new WeakMap<pg.PoolClient, PreparingClient>();
+  constructor(private readonly pool: pg.Pool) {}
+  get options() {
+    return this.pool.options;
+  }
+  async connect(): Promise<PostgresPoolClient> {
+    const client = await this.pool.connect();
+    let wrapper = this.#wrappers.get(client);
+    if (wrapper === undefined) {
+      wrapper = new PreparingClient(client);
+      this.#wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  }
+  end() {
+    return this.pool.end();
+  }
+}
+
+/**
+ * A pooled connection that names the statements Kysely sends (see MAX_NAMED above). The names are a counter
+ * per connection, looked up by the statement's text, so two texts never share one (pg refuses that).
+ */
+class PreparingClient implements PostgresPoolClient {
+  readonly #names = new Map<string, string>();
+  #prepared = 0;
+  constructor(private readonly client: pg.PoolClient) {}
+
+  get processID(): number | undefined {
+    return (this.client as { processID?: number }).processID;
+  }
+
+  release(destroy?: boolean) {
+    this.client.release(destroy);
+  }
+
+  query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(sql: string | PostgresCursor<R>, parameters: readonly unknown[] = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // A cursor (Kysely's streaming, not configured here) goes through as it is.
+    if (typeof sql !== 'string') return this.client.query(sql as never) as PostgresCursor<R>;
+    const name = this.#nameOf(sql, parameters);
+    const values = [...parameters];
+    if (name === undefined) return this.#run<R>(this.client.query(sql, values));
+    return this.#run<R>(this.client.query({ name, text: sql, values })).catch((error: unknown) => {
+      if (!RESULT_TYPE_CHANGED.test((error as Error | undefined)?.message ?? '')) throw error;
+      // The old name stays broken on this connection: prepare the text afresh under a new one. Outside a
+      // transaction the statement runs again at once; inside one, the transaction has failed already.
+      this.#names.delete(sql);
+      const renamed = this.#nameOf(sql, parameters);
+      if (this.client.getTransactionStatus() !== 'I') throw error;
+      return this.#run<R>(renamed === undefined ? this.client.query(sql, values) : this.client.query({ name: renamed, text: sql, values }));
+    });
+  }
+
+  #run<R>(result: Promise<pg.QueryResult>): Promise<PostgresQueryResult<R>> {
+    return result as Promise<PostgresQueryResult<R>>;
+  }
+
+  #nameOf(sql: string, parameters: readonly unknown[]): string | undefined {
+    const known = this.#names.get(sql);
+    if (known !== undefined) return known;
+    if (parameters.length === 0 || parameters.length > MAX_NAMED_PARAMETERS || sql.length > MAX_NAMED_TEXT) return undefined;
+    if (this.#prepared >= MAX_NAMED) return undefined;
+    const name = `pn_${++this.#prepared}`;
+    this.#names.set(sql, name);
+    return name;
+  }
 }
 
 // SQLSTATEs of a lost or refused connection: admin_shutdown, crash_shutdown, cannot_connect_now,

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type Database } from '../../../../src/adapters/persistence/kysely/database';
+
+// On PostgreSQL every statement Kysely sends with parameters is a named prepared statement: parsed and planned
+// once per connection, then only bound and executed (src/adapters/persistence/kysely/database.ts).
+(process.env.TEST_DATABASE_URL ? describe : describe.skip)('named prepared statements on PostgreSQL', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({
+      url: process.env.TEST_DATABASE_URL, schema: `test_${randomBytes(8).toString('hex')}`, dropSchemaOnClose: true,
+    });
+  });
+  afterAll(() => database.close());
+
+  /** The statements prepared on this connection, by text. */
+  const prepared = async <DB>(db: Kysely<DB>) =>
+    (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(db)).rows;
+
+  it('prepares a statement with parameters once per connection and reuses it', async () => {
+    await database.kysely.connection().execute(async (db) => {
+      for (let i = 0; i < 3; i++) {
+        const { rows } = await sql<{ n: number }>`select ${i}::int + 1 as n`.execute(db);
+        expect(rows[0]?.n).toBe(i + 1);
+      }
+      const mine = (await prepared(db)).filter((row) => row.statement === 'select $1::int + 1 as n');
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.name).toMatch(/^pn_\d+$/u);
+    });
+  });
+
+  it('leaves statements without parameters (DDL, transaction control) unnamed', async () => {
+    await database.kysely.connection().execute(async (db) => {
+      await sql`create table if not exists unnamed_check (a int)`.execute(db);
+      await sql`select 42 as answer`.execute(db);
+      const texts = (await prepared(db)).map((row) => row.statement);
+      expect(texts).not.toContain('create table if not exists unnamed_check (a int)');
+      expect(texts).not.toContain('select 42 as answer');
+    });
+  });
+
+  it('survives a table changing shape under a prepared statement (a migration by another process)', async () => {
+    await sql`create table reshaped (a int)`.execute(database.kysely);
+    await sql`insert into reshaped values (1)`.execute(database.kysely);
+    await database.kysely.connection().execute(async (db) => {
+      const select = () => sql<Record<string, unknown>>`select * from reshaped where a = ${1}`.execute(db);
+      expect((await select()).rows).toEqual([{ a: 1 }]);
+      expect((await prepared(db)).map((row) => row.statement)).toContain('select * from reshaped where a = $1');
+      await sql`alter table reshaped add column b int`.execute(db);
+      // Outside a transaction it is prepared afresh and runs again.
+      expect((await select()).rows).toEqual([{ a: 1, b: null }]);
+      await sql`alter table reshaped add column c int`.execute(db);
+      // Inside one, the statement has failed the transaction already: the error stands, the next one works.
+      await sql`begin`.execute(db);
+      await expect(select()).rejects.toThrow(/cached plan must not change result type/u);
+      await sql`rollback`.execute(db);
+      expect((await select()).rows).toEqual([{ a: 1, b: null, c: null }]);
+    });
+  });
+
+  // Last: afterwards its connection names no more statements.
+  it('names at most 200 statements on one connection; the rest still run, unnamed', async () => {
+    await database.kysely.connection().execute(async (db) => {
+      for (let i = 0; i < 230; i++) {
+        const { rows } = await sql<{ n: number }>`select ${sql.raw(String(i))} + ${1}::int as n`.execute(db);
+        expect(rows[0]?.n).toBe(i + 1);
+      }
+      expect(await prepared(db)).toHaveLength(200);
+    });
+  });
+});
