@@ -106,10 +106,30 @@ export class KyselyNoteRepository implements NoteRepository {
     const names = [...new Set([...content.tags, ...content.explicitTags])];
     if (names.length === 0) return;
     const explicit = new Set(content.explicitTags);
-    const ids = await upsertTags(this.db, names);
+    // One round trip: create the missing tags (DO NOTHING, as upsertTags), take every id, link them all.
+    const input = sql.join(names.map((name, position) => sql`(${name}::text, ${explicit.has(name)}::boolean, ${position}::int4)`));
+    const linked = await sql<{ position: number }>`
+      with input (name, explicit, position) as (values ${input}),
+      created as (
+        insert into tags (name) select name from input
+        on conflict (name) do nothing
+        returning id, name),
+      found as (
+        select id, name from created
+        union all
+        select t.id, t.name from tags t join input i on i.name = t.name)
+      insert into note_tags (note_id, tag_id, explicit, position)
+      select ${noteId}::int4, f.id, i.explicit, i.position from input i join found f on f.name = i.name
+      returning position`.execute(this.db);
+    if (linked.rows.length === names.length) return;
+    // A tag another transaction committed while this one waited for it is outside the statement's snapshot:
+    // look those up on their own (rare: two notes bringing the same new tag at the same moment).
+    const done = new Set(linked.rows.map((row) => row.position));
+    const missing = names.map((name, position) => ({ name, position })).filter(({ position }) => !done.has(position));
+    const ids = await upsertTags(this.db, missing.map(({ name }) => name));
     await this.db
       .insertInto('note_tags')
-      .values(names.map((name, position) => ({ note_id: noteId, tag_id: tagId(ids, name), explicit: explicit.has(name), position })))
+      .values(missing.map(({ name, position }) => ({ note_id: noteId, tag_id: tagId(ids, name), explicit: explicit.has(name), position })))
       .execute();
   }
 
