@@ -6,8 +6,9 @@ import { RATE_LIMIT_REDIS, rateLimitStoreState } from './rate-limit-redis';
 
 /**
  * `/healthz`: the process answers. `/readyz`: the database answers too (503 otherwise). With REDIS_URL
- * it also reports `redis: "up" | "unavailable"`, without failing: the service serves without Redis,
- * only unlimited (docs/security.md), and taking every instance out of the balancer would be worse.
+ * it also reports `redis: "up" | "unavailable"` (unavailable while the rate limit's circuit breaker is open,
+ * a hung Redis included), without failing: the service serves without Redis, each instance counting the
+ * limit on its own (docs/security.md), and taking every instance out of the balancer would be worse.
  */
 export function registerHealthRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const database = container.resolve<DatabaseHealth>(DATABASE_HEALTH);

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import Redis from 'ioredis';
 import { portToken } from '../../application/ports/port-token';
@@ -9,46 +11,177 @@ export const RATE_LIMIT_REDIS = portToken<Redis | null>('RateLimitRedis');
 export type RateLimitStoreState = 'memory' | 'up' | 'unavailable';
 
 /**
- * A client that fails fast instead of queueing: without Redis a request must not wait for it
- * (the limiter then lets it through, `skipOnError`), and a hung Redis costs at most COMMAND_TIMEOUT_MS.
+ * A client that fails fast instead of queueing: a request must not wait for a Redis that is away (the
+ * circuit breaker then counts in this process), and a hung Redis costs at most COMMAND_TIMEOUT_MS, once.
  */
 const COMMAND_TIMEOUT_MS = 500;
 
-export function createRateLimitRedis(url: string, options: { keyPrefix?: string } = {}): Redis {
-  return new Redis(url, {
+/** How long the breaker stops asking Redis after a failure, before one background probe (a PING). */
+export const BREAKER_COOLDOWN_MS = 30_000;
+
+/** Each client's circuit breaker, which the limiter and `/readyz` share. */
+const breakers = new WeakMap<Redis, RedisCircuitBreaker>();
+
+export interface RateLimitRedisOptions {
+  keyPrefix?: string;
+  commandTimeoutMs?: number;
+  breakerCooldownMs?: number;
+}
+
+export function createRateLimitRedis(url: string, options: RateLimitRedisOptions = {}): Redis {
+  const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
     // A LAN connect takes milliseconds; a short timeout also keeps a stop quick while Redis is away.
     connectTimeout: 500,
     // How long a stop waits for a dead socket to close (ioredis waits 2 s, even for one that never opened).
     disconnectTimeout: 500,
     // Reconnect for ever, at most every 2 s: the service keeps serving meanwhile.
     retryStrategy: (times) => Math.min(times * 100, 2_000),
-    ...options,
+    ...(options.keyPrefix === undefined ? {} : { keyPrefix: options.keyPrefix }),
   });
+  breakers.set(redis, new RedisCircuitBreaker(redis, options.breakerCooldownMs ?? BREAKER_COOLDOWN_MS));
+  return redis;
+}
+
+/** The one breaker of a client (created with the default cool-down for a client made elsewhere). */
+export function redisBreaker(redis: Redis): RedisCircuitBreaker {
+  let breaker = breakers.get(redis);
+  if (breaker === undefined) breakers.set(redis, breaker = new RedisCircuitBreaker(redis, BREAKER_COOLDOWN_MS));
+  return breaker;
 }
 
 export function rateLimitStoreState(redis: Redis | null): RateLimitStoreState {
   if (redis === null) return 'memory';
-  return redis.status === 'ready' ? 'up' : 'unavailable';
+  return redis.status === 'ready' && !redisBreaker(redis).isOpen ? 'up' : 'unavailable';
 }
 
-/** One log line when Redis goes away and one when it is back, however many requests and retries happen between. */
-export function logRedisOutages(redis: Redis, log: FastifyBaseLogger): void {
-  let down = false;
-  const lost = (reason: string) => {
-    if (down) return;
-    down = true;
-    log.warn({ reason }, 'redis is unavailable: requests are served without a rate limit until it is back');
+/**
+ * Stops asking a Redis that failed or hung (docs/security.md): the first failed or timed-out command (or a
+ * lost connection) opens it; while open the counters are kept in this process; a background PING every
+ * cool-down (and at once when the client reconnects) closes it again. No request waits for the probe.
+ * One log line when it opens and one when it closes, however many failures and probes happen between.
+ */
+export class RedisCircuitBreaker {
+  private open = false;
+  private closings = 0;
+  private probing = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private log: FastifyBaseLogger | null = null;
+
+  constructor(private readonly redis: Redis, private readonly cooldownMs: number) {
+    // A lost connection shows as errors of the reconnection attempts (ECONNREFUSED…), one per attempt.
+    redis.on('error', (error: Error) => this.trip(error.message));
+    redis.on('ready', () => {
+      if (this.open) void this.probe();
+    });
+  }
+
+  /** True while requests are counted in this process instead of Redis. */
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  /** How many outages have ended: counts kept in this process during an earlier one are stale. */
+  get recoveries(): number {
+    return this.closings;
+  }
+
+  /** Whether a request may ask Redis now. */
+  get admits(): boolean {
+    return !this.open && this.redis.status === 'ready';
+  }
+
+  /** Where outages are logged. */
+  reportTo(log: FastifyBaseLogger): void {
+    this.log = log;
+  }
+
+  /** A command failed or timed out, or the connection failed: stop asking Redis for a while. */
+  trip(reason: string): void {
+    if (this.open || this.stopped) return;
+    this.open = true;
+    this.log?.warn({ reason }, 'redis is unavailable: each instance counts the rate limit on its own until it is back');
+    this.schedule();
+  }
+
+  /** The server is closing: no more probes or log lines. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.probe(), this.cooldownMs);
+    // A pending probe must not keep a stopping process alive.
+    this.timer.unref();
+  }
+
+  private async probe(): Promise<void> {
+    if (!this.open || this.probing || this.stopped) return;
+    this.probing = true;
+    try {
+      await this.redis.ping();
+      if (this.stopped) return;
+      this.open = false;
+      this.closings += 1;
+      if (this.timer) clearTimeout(this.timer);
+      this.log?.info('redis is back: the rate limit is shared again');
+    } catch {
+      if (!this.stopped) this.schedule();
+    } finally {
+      this.probing = false;
+    }
+  }
+}
+
+type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
+interface CounterStore {
+  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
+}
+
+// The plugin ships its Redis and in-process stores as files its types do not name.
+const loadPluginFile = createRequire(require.resolve('@fastify/rate-limit'));
+const PluginRedisStore = loadPluginFile('./store/RedisStore') as new (
+  continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => CounterStore;
+const PluginLocalStore = loadPluginFile('./store/LocalStore') as new (
+  continueExceeding: boolean, exponentialBackoff: boolean, cache: number) => CounterStore;
+
+/**
+ * For the plugin's `store` option: the counters in Redis (under `namespace`) while the breaker admits
+ * requests, else in this process (counted afresh from the moment of each outage: better than no limit, though
+ * each instance then counts alone). A request never fails because of Redis.
+ */
+export function circuitBreakerStore(redis: Redis, namespace: string, cache: number): FastifyRateLimitStoreCtor {
+  const breaker = redisBreaker(redis);
+  const shared = new PluginRedisStore(false, false, redis, namespace);
+  let local = new PluginLocalStore(false, false, cache);
+  let localSince = breaker.recoveries;
+  const fallback = (): CounterStore => {
+    // Each outage starts its own counts: an earlier outage's are stale.
+    if (localSince !== breaker.recoveries) {
+      local = new PluginLocalStore(false, false, cache);
+      localSince = breaker.recoveries;
+    }
+    return local;
   };
-  // A lost connection shows as errors of the reconnection attempts (ECONNREFUSED…), one per attempt.
-  redis.on('error', (error: Error) => lost(error.message));
-  redis.on('ready', () => {
-    if (!down) return;
-    down = false;
-    log.info('redis is back: the rate limit is enforced again');
-  });
+  return class CircuitBreakerStore implements FastifyRateLimitStore {
+    incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+      if (!breaker.admits) return fallback().incr(key, callback, timeWindow, max);
+      shared.incr(key, (error, result) => {
+        if (error === null) return callback(null, result);
+        breaker.trip(error.message);
+        fallback().incr(key, callback, timeWindow, max);
+      }, timeWindow, max);
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
 }
 
 /** Closes the client whatever state it is in (a quit would wait for a connection that may never come). */

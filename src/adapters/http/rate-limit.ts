@@ -2,15 +2,18 @@ import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
-import { presentedToken } from './authentication';
+import { bodyMayCarryToken, isApiPath, presentedToken, routedPath } from './authentication';
 import { failure } from './envelope';
-import { closeRateLimitRedis, logRedisOutages } from './rate-limit-redis';
+import { circuitBreakerStore, closeRateLimitRedis, redisBreaker } from './rate-limit-redis';
 
 /** Probes and scrapes answer whatever a client did. */
 const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** The OAuth and web routes (forms, pages, their assets) allow this many times the API's limit, per client IP. */
 export const WEB_LIMIT_FACTOR = 10;
+
+/** The counters of 100,000 clients fit in a few MiB; beyond that the least recent are forgotten. */
+const COUNTER_CACHE = 100_000;
 
 /** Counters are shared by every instance pointing at one Redis under this prefix. */
 export const RATE_LIMIT_NAMESPACE = 'place-notes:rate-limit:';
@@ -34,39 +37,57 @@ interface Decision {
   retryAfterS: number;
 }
 
-/** The body may carry `access_token`: count the request once the body is parsed. */
-const DEFERRED = 'deferred';
+/** What one request has been charged so far: each key once, and the decision its headers show. */
+interface Charges {
+  byKey: Map<string, Decision>;
+  shown: Decision | null;
+}
 
 /**
- * decisions §8 over `@fastify/rate-limit`'s store (in process, or Redis with REDIS_URL). Runs in
- * `onRequest` (before any parsing), or in `preValidation` when the token may be in a form body; an
- * `onSend` hook puts `X-Rate-Limit-*` on every response, errors included. Register it before the
- * authentication hook, so a refused token is counted and its 401 carries the headers too.
+ * The rate limit of docs/security.md over `@fastify/rate-limit`'s store (in process, or Redis with REDIS_URL).
+ * The area (API or web) comes from the route the router matched, never from the raw URL, so percent-encoding
+ * and absolute-form targets meet the same limit. The limit is decided in `onRequest`, before any body is read:
+ * - a token in the Authorization header or the query counts under its own key (the authentication hook, run
+ *   next, refuses a made-up one before the body is read; its 401 then counts against the address as well, and
+ *   becomes a 429 once the address is over);
+ * - any other API request counts against the client's address at once, so a client over its limit is refused
+ *   before its body is read; a token its form body names counts under its key as well, once parsed.
+ * An `onSend` hook puts `X-Rate-Limit-*` on every response, errors included. Register it before the
+ * authentication hook.
  */
 export async function registerRateLimit(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
   const webMax = settings.max * WEB_LIMIT_FACTOR;
   const keys = new WeakMap<FastifyRequest, string>();
-  const decisions = new WeakMap<FastifyRequest, Decision | typeof DEFERRED>();
+  const charges = new WeakMap<FastifyRequest, Charges>();
   await app.register(rateLimit, {
     global: false,
     max: (_request, key) => (key.startsWith('web:') ? webMax : settings.max),
     timeWindow: settings.windowS * 1000,
     keyGenerator: (request) => keys.get(request) ?? ipKey('api', request),
-    // The counters of 100,000 clients fit in a few MiB; beyond that the least recent are forgotten.
-    cache: 100_000,
+    cache: COUNTER_CACHE,
     nameSpace: RATE_LIMIT_NAMESPACE,
-    ...(settings.redis ? { redis: settings.redis } : {}),
-    // Without Redis the service keeps serving, unlimited; the outage is logged and shown by /readyz.
+    // With Redis, a circuit breaker counts in this process while Redis fails or hangs (rate-limit-redis.ts).
+    ...(settings.redis ? { store: circuitBreakerStore(settings.redis, RATE_LIMIT_NAMESPACE, COUNTER_CACHE) } : {}),
+    // The store never fails; should it, a request is served rather than refused.
     skipOnError: true,
   });
   const limiter = app.createRateLimit();
   if (settings.redis) {
     const redis = settings.redis;
-    logRedisOutages(redis, app.log);
-    app.addHook('onClose', async () => closeRateLimitRedis(redis));
+    const breaker = redisBreaker(redis);
+    breaker.reportTo(app.log);
+    app.addHook('onClose', async () => {
+      breaker.stop();
+      await closeRateLimitRedis(redis);
+    });
   }
 
-  const decide = async (request: FastifyRequest, key: string): Promise<Decision> => {
+  /** Counts the request under `key` (once per request and key); the headers show the tightest count charged. */
+  const charge = async (request: FastifyRequest, key: string): Promise<Decision> => {
+    let state = charges.get(request);
+    if (state === undefined) charges.set(request, state = { byKey: new Map(), shown: null });
+    const known = state.byKey.get(key);
+    if (known !== undefined) return known;
     keys.set(request, key);
     const result = await limiter(request);
     const now = Date.now();
@@ -76,7 +97,9 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
         limit: result.max, remaining: result.remaining, resetsAt: Math.ceil((now + result.ttl) / 1000),
         exceeded: result.isExceeded, retryAfterS: Math.ceil(result.ttl / 1000),
       };
-    decisions.set(request, decision);
+    state.byKey.set(key, decision);
+    const shown = state.shown;
+    if (shown === null || (!shown.exceeded && (decision.exceeded || decision.remaining < shown.remaining))) state.shown = decision;
     return decision;
   };
 
@@ -90,63 +113,70 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
       `rate limit of ${decision.limit} requests per ${settings.windowS} s exceeded; retry after ${at} (in ${retryAfterS} s)`);
   };
 
-  /** Counts the request; true when it was over the limit and has been answered with a 429. */
+  /** Counts the request under `key`; true when it was over the limit and has been answered with a 429. */
   const enforce = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> => {
-    const decision = await decide(request, key);
+    const decision = await charge(request, key);
     if (!decision.exceeded) return false;
     void reply.send(refusal(request, reply, decision));
     return true;
   };
 
+  /** Requests whose form body may still name a token, counted under it once parsed. */
+  const awaitingBody = new WeakSet<FastifyRequest>();
+
   app.addHook('onRequest', async (request, reply) => {
-    const area = areaOf(request.url);
+    const area = areaOf(routedPath(request));
     if (area === null) return;
-    if (area === 'api' && bodyMayCarryToken(request) && tokenKey(request) === null) {
-      decisions.set(request, DEFERRED);
+    if (area === 'web') {
+      if (await enforce(request, reply, ipKey('web', request))) return reply;
       return;
     }
-    if (await enforce(request, reply, keyOf(area, request))) return reply;
+    const token = tokenKey(request);
+    if (await enforce(request, reply, token ?? ipKey('api', request))) return reply;
+    if (token === null && bodyMayCarryToken(request)) awaitingBody.add(request);
   });
 
   app.addHook('preValidation', async (request, reply) => {
-    if (decisions.get(request) !== DEFERRED) return;
-    if (await enforce(request, reply, keyOf('api', request))) return reply;
+    if (!awaitingBody.has(request)) return;
+    const token = tokenKey(request);
+    if (token !== null && await enforce(request, reply, token)) return reply;
   });
 
   app.addHook('onSend', async (request, reply, payload: unknown) => {
-    const area = areaOf(request.url);
+    const area = areaOf(routedPath(request));
     if (area === null) return payload;
-    let decision = decisions.get(request);
-    // Refused before the limiter ran (invalid UTF-8 in the query, a body that would not parse): it still counts.
-    if (decision === undefined || decision === DEFERRED) decision = await decide(request, keyOf(area, request));
+    // Refused before the limiter ran (invalid UTF-8 in the URL): it still counts.
+    if (charges.get(request) === undefined) await charge(request, area === 'web' ? ipKey('web', request) : tokenKey(request) ?? ipKey('api', request));
     // A refused token also counts against the client's address, so that made-up tokens (each with a fresh
     // counter of its own) cannot multiply the limit; past it, the guesses are answered 429.
     if (area === 'api' && reply.statusCode === 401 && tokenKey(request) !== null) {
-      const byAddress = await decide(request, ipKey('api', request));
-      if (byAddress.exceeded) {
-        decision = byAddress;
-        payload = JSON.stringify(refusal(request, reply, byAddress));
-      }
+      const byAddress = await charge(request, ipKey('api', request));
+      if (byAddress.exceeded) payload = JSON.stringify(refusal(request, reply, byAddress));
     }
-    reply.header('x-rate-limit-limit', String(decision.limit));
-    reply.header('x-rate-limit-remaining', String(decision.remaining));
-    reply.header('x-rate-limit-resets-at', String(decision.resetsAt));
+    const decision = charges.get(request)?.shown;
+    if (decision) {
+      reply.header('x-rate-limit-limit', String(decision.limit));
+      reply.header('x-rate-limit-remaining', String(decision.remaining));
+      reply.header('x-rate-limit-resets-at', String(decision.resetsAt));
+    }
     return payload;
+  });
+
+  // Answered before its body was read (a 429 here, a refused token in onRequest): the rest of the body is
+  // discarded as it arrives, which Node does by itself only when nothing has read the request yet; the
+  // method override has read the start of form and multipart bodies, and without this such a connection
+  // would hang until the request timeout.
+  app.addHook('onResponse', async (request) => {
+    if (!request.raw.complete && !request.raw.destroyed) request.raw.resume();
   });
 }
 
 type Area = 'api' | 'web';
 
 /** `/v2…` is the API; probes are not limited; everything else (OAuth, pages, assets) is the web. */
-function areaOf(url: string): Area | null {
-  const path = url.split('?', 1)[0] ?? '';
+function areaOf(path: string): Area | null {
   if (UNLIMITED.has(path)) return null;
-  return path === '/v2' || path.startsWith('/v2/') ? 'api' : 'web';
-}
-
-function keyOf(area: Area, request: FastifyRequest): string {
-  if (area === 'web') return ipKey('web', request);
-  return tokenKey(request) ?? ipKey('api', request);
+  return isApiPath(path) ? 'api' : 'web';
 }
 
 /** The SHA-256 of the presented access token (never the token itself: Redis keys can be listed). */
@@ -165,8 +195,3 @@ function ipKey(area: Area, request: FastifyRequest): string {
   return `${area}:ip:${normalizeIP(request.ip)}`;
 }
 
-/** A request whose body could name `access_token` (presentedToken reads it for any method but GET). */
-function bodyMayCarryToken(request: FastifyRequest): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD') return false;
-  return request.headers['content-type'] !== undefined;
-}
