@@ -4,17 +4,21 @@ import { createTestApp, type TestApp } from '../support/test-app';
 describe('SQL statements per request', () => {
   let t: TestApp;
   let token: string;
+  let notesToken: string;
+  let noteId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
     const users = await Promise.all(['gil', 'hal', 'ida'].map((name) => t.createUser(name)));
     for (const [i, user] of users.entries()) {
       const userToken = await t.token(user, 'notes');
+      if (i === 0) notesToken = userToken;
       for (let n = 0; n < 8; n++) {
         await t.request({ method: 'POST', url: '/v2/notes', token: userToken, payload: { message: `#t${n} note ${i}.${n} #all`, latitude: n, longitude: i } });
       }
     }
     token = await t.token(users[0]!, 'readall');
+    noteId = (await t.request({ method: 'GET', url: '/v2/notes?limit=1' })).json().data[0].id;
   });
   afterAll(() => t.close());
 
@@ -40,5 +44,26 @@ describe('SQL statements per request', () => {
     const user = (await t.request({ method: 'GET', url: '/v2/users/by_username/gil' })).json().data;
     const one = await statementsFor(`/v2/users/${user.id}/notes?limit=1`, true);
     expect(await statementsFor(`/v2/users/${user.id}/notes?limit=20`, true)).toBe(one);
+  });
+
+  // The hot paths, exactly: a statement more is a regression to look at (a test of counts, never of time).
+  // With a token, one of them is the token's look-up. POST: the token, the note, its tags, the note read back.
+  it.each([
+    { name: 'GET /v2/notes/:id', method: 'GET', url: () => `/v2/notes/${noteId}`, withToken: false, expected: 1 },
+    { name: 'GET /v2/notes/:id with a token', method: 'GET', url: () => `/v2/notes/${noteId}`, withToken: true, expected: 2 },
+    { name: 'GET /v2/notes (the first page)', method: 'GET', url: () => '/v2/notes', withToken: false, expected: 2 },
+    { name: 'GET /v2/notes (the first page) with a token', method: 'GET', url: () => '/v2/notes', withToken: true, expected: 3 },
+    { name: 'GET /v2/notes?near=…', method: 'GET', url: () => '/v2/notes?near=3,1&radius=50000', withToken: false, expected: 2 },
+    { name: 'POST /v2/notes', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 4 },
+  ] as const)('$name: $expected SQL statements', async ({ method, url, withToken, expected }) => {
+    t.resetQueries();
+    const res = await t.request({
+      method, url: url(),
+      ...(method === 'POST'
+        ? { token: notesToken, payload: { message: 'one more #t1 #all', latitude: 1, longitude: 2 } }
+        : { token: withToken ? token : undefined }),
+    });
+    expect(res.statusCode).toBe(method === 'POST' ? 201 : 200);
+    expect(t.queries).toHaveLength(expected);
   });
 });
