@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
-/** The error `type`s of decisions §2; each belongs to one status family. */
+/** The error `type`s of docs/api.md, Conventions; each belongs to one status family. */
 export const ERROR_TYPES = [
   'bad_request',
   'unauthorized',
@@ -77,7 +77,7 @@ export function empty(status = 200): EmptyBody {
   return { meta: { http_status: status } };
 }
 
-/** The error body; `fields` appears only when there are some, as decisions §2 shows it. */
+/** The error body; `fields` appears only when there are some, as docs/api.md, Conventions shows it. */
 export function failure(status: number, type: ErrorType, message: string, fields?: FieldProblemBody[]): ErrorBody {
   const error = fields && fields.length > 0 ? { type, message, fields } : { type, message };
   return { meta: { http_status: status, error } };

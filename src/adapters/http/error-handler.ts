@@ -49,10 +49,10 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'the URL is not valid: percent-escapes must encode UTF-8',
 };
 
-// A path segment longer than the router keeps (100 characters) is an id no resource has: 404, as decisions §2 wants.
+// A path segment longer than the router keeps (100 characters) is an id no resource has: 404, as docs/api.md, Conventions wants.
 const ID_TOO_LONG = 'FST_ERR_MAX_PARAM_LENGTH';
 
-/** For `app.setErrorHandler`: every error leaves as the error envelope (decisions §2). */
+/** For `app.setErrorHandler`: every error leaves as the error envelope (docs/api.md, Conventions). */
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const mapped = mapError(error, request.id);
   if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
