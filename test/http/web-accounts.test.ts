@@ -156,7 +156,8 @@ describe('web cookies under HTTPS', () => {
     const app = await createConfiguredApp({ trustProxy: true });
     try {
       const page = await app.inject({ method: 'GET', url: '/login', headers: { 'x-forwarded-proto': 'https' } });
-      expect(page.cookies.find((c) => c.name === '__Host-pn_csrf')?.secure).toBe(true);
+      // The public URL (http here) names the CSRF cookie; the request's protocol makes it Secure.
+      expect(page.cookies.find((c) => c.name === 'pn_csrf')?.secure).toBe(true);
     } finally {
       await app.close();
     }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
@@ -7,10 +7,10 @@ import { createConfiguredApp } from '../support/configured-app';
 import { testConfig } from '../support/test-config';
 import { csrfToken, signUp, WebAgent } from '../support/web-agent';
 
-/** A token for a CSRF secret the attacker chose, as the forms carry them: `salt.HMAC-SHA256(secret, salt)`. */
+/** A token for a CSRF secret the attacker chose, made as @fastify/csrf makes them: `salt-SHA256(salt-secret)`. */
 function forgedToken(secret: string): string {
-  const salt = 'c2FsdHNhbHRzYWx0';
-  return `${salt}.${createHmac('sha256', secret).update(salt).digest('base64url')}`;
+  const salt = 'c2FsdHNh';
+  return `${salt}-${createHash('sha256').update(`${salt}-${secret}`, 'ascii').digest('base64url')}`;
 }
 
 const PLANTED = 'a-secret-the-attacker-planted-on-a-sibling-host';
@@ -45,13 +45,33 @@ describe('the CSRF cookie', () => {
     expect((await agent.post('/signup', { username: 'hosted', email: 'hosted@example.com', password: 'long enough' }, await agent.get('/signup'))).statusCode).toBe(303);
   });
 
-  it('is __Host-pn_csrf behind a TLS-terminating proxy too, and pn_csrf over plain HTTP', async () => {
-    const proxied = await app({ trustProxy: true });
+  it('is __Host-pn_csrf behind a TLS-terminating proxy with an https public URL, and pn_csrf over plain HTTP', async () => {
+    const proxied = await app({ trustProxy: true, publicUrl: 'https://notes.example' });
     const secure = await proxied.inject({ method: 'GET', url: '/login', headers: { 'x-forwarded-proto': 'https' } });
-    expect(secure.cookies.find((c) => c.name === '__Host-pn_csrf')).toMatchObject({ secure: true, path: '/' });
-    const plain = await proxied.inject({ method: 'GET', url: '/login' });
+    expect(secure.cookies.find((c) => c.name === '__Host-pn_csrf')).toMatchObject({ secure: true, path: '/', httpOnly: true });
+    expect(secure.cookies.find((c) => c.name === 'pn_csrf')).toBeUndefined();
+    const plainApp = await app();
+    const plain = await plainApp.inject({ method: 'GET', url: '/login' });
     expect(plain.cookies.find((c) => c.name === 'pn_csrf')).toMatchObject({ path: '/', httpOnly: true });
     expect(plain.cookies.find((c) => c.name === 'pn_csrf')?.secure).toBeFalsy();
+  });
+
+  it('keeps the name the public URL gives it, Secure when a request comes over HTTPS (an http public URL behind a proxy)', async () => {
+    // The public URL decides the name (the plugin names its cookie once); a deployment serving HTTPS sets an https one.
+    const proxied = await app({ trustProxy: true });
+    const secure = await proxied.inject({ method: 'GET', url: '/login', headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.cookies.find((c) => c.name === 'pn_csrf')).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(secure.cookies.find((c) => c.name === '__Host-pn_csrf')).toBeUndefined();
+    const plain = await proxied.inject({ method: 'GET', url: '/login' });
+    expect(plain.cookies.find((c) => c.name === 'pn_csrf')?.secure).toBeFalsy();
+    const agent = new WebAgent(proxied);
+    const page = await agent.get('/signup');
+    const posted = await proxied.inject({
+      method: 'POST', url: '/signup',
+      payload: new URLSearchParams({ _csrf: csrfToken(page), username: 'proxied', email: 'proxied@example.com', password: 'long enough' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `pn_csrf=${agent.cookie('pn_csrf') ?? ''}`, 'x-forwarded-proto': 'https' },
+    });
+    expect(posted.statusCode).toBe(303);
   });
 
   it('under HTTPS never reads a secret planted without the prefix', async () => {
@@ -62,6 +82,13 @@ describe('the CSRF cookie', () => {
     const refused = await postSignUp(https, 'planted_https', `pn_csrf=${PLANTED}`, forgedToken(PLANTED));
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toContain('This form has expired');
+    // Behind a proxy too, and whatever prefixed secret the browser holds besides.
+    const proxied = await app({ publicUrl: 'https://notes.example', trustProxy: true });
+    const own = await proxied.inject({ method: 'GET', url: '/signup', headers: { 'x-forwarded-proto': 'https' } });
+    const hostCookie = own.cookies.find((c) => c.name === '__Host-pn_csrf')?.value ?? '';
+    const alsoRefused = await postSignUp(proxied, 'planted_proxy', `pn_csrf=${PLANTED}; __Host-pn_csrf=${hostCookie}`, forgedToken(PLANTED), { 'x-forwarded-proto': 'https' });
+    expect(alsoRefused.statusCode).toBe(403);
+    expect(alsoRefused.body).toContain('This form has expired');
   });
 
   it('gets a new secret at log-in: a token from before no longer works', async () => {

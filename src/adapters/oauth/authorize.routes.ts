@@ -59,7 +59,7 @@ export function registerAuthorizeRoutes(scope: FastifyInstance, container: Depen
   });
 
   pages.post(PATH, {
-    schema: { body: ConsentForm }, preHandler: scope.verifyCsrf, config: { formErrorPage: unreadable },
+    schema: { body: ConsentForm }, preHandler: scope.csrfProtection, config: { formErrorPage: unreadable },
   }, async (request, reply) => {
     const authorization = await checked(request.body, request, reply);
     if (authorization === null) return reply;

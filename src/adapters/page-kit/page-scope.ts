@@ -13,7 +13,7 @@ import { registerWebSession } from './web-session';
  */
 export async function registerPageScope(scope: FastifyInstance, findSessionUser: FindSessionUser, publicUrl: string): Promise<void> {
   await scope.register(cookie);
-  registerCsrf(scope, publicUrl);
+  await registerCsrf(scope, publicUrl);
   validateForms(scope);
   scope.setErrorHandler(webErrorHandler);
   registerWebSession(scope, findSessionUser);

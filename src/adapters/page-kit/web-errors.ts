@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorKind } from '../../domain/domain-error';
 import { errorPage } from './account.pages';
-import { CsrfError } from './csrf';
+import { isCsrfRefusal } from './csrf';
 import type { Html } from './html';
 import { sendPage } from './web-response';
 
@@ -27,7 +27,7 @@ const STATUS: Record<DomainErrorKind, number> = {
 };
 
 /** For the web pages' scope: every failure is an HTML page in the shared layout, never JSON. */
-export async function webErrorHandler(error: FastifyError | DomainError | CsrfError, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function webErrorHandler(error: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = request.webUser ?? null;
   if (error instanceof DomainError) {
     const form = await request.routeOptions.config.formErrorPage?.(error, request, reply);
@@ -38,8 +38,8 @@ export async function webErrorHandler(error: FastifyError | DomainError | CsrfEr
     await sendPage(reply, STATUS[error.kind], errorPage(user, 'Something is not right', error.message));
     return;
   }
-  // A form that did not come from our own page (verifyCsrf has logged it).
-  if (error instanceof CsrfError) {
+  // A form that did not come from our own page (csrfProtection has logged it).
+  if (isCsrfRefusal(error)) {
     await sendPage(reply, 403, errorPage(user, 'This form has expired',
       'The form was not sent from this site, or it is too old. Go back, reload the page and try again.'));
     return;

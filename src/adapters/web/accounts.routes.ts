@@ -45,7 +45,7 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     sendPage(reply, 200, signUpPage({ csrf: reply.csrfToken(), next: safeNext(request.query.next, config.publicUrl) })));
 
   pages.post('/signup', {
-    schema: { body: SignUpForm }, preHandler: scope.verifyCsrf, config: { formErrorPage: signUpAgain },
+    schema: { body: SignUpForm }, preHandler: scope.csrfProtection, config: { formErrorPage: signUpAgain },
   }, async (request, reply) => {
     const { username = '', email = '', password = '' } = request.body;
     const { session } = await signUp.execute({ username, email, password });
@@ -59,7 +59,7 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     sendPage(reply, 200, logInPage({ csrf: reply.csrfToken(), next: safeNext(request.query.next, config.publicUrl) })));
 
   pages.post('/login', {
-    schema: { body: LogInForm }, preHandler: scope.verifyCsrf, config: { formErrorPage: logInAgain },
+    schema: { body: LogInForm }, preHandler: scope.csrfProtection, config: { formErrorPage: logInAgain },
   }, async (request, reply) => {
     const { username = '', password = '' } = request.body;
     const next = safeNext(request.body.next, config.publicUrl);
@@ -80,7 +80,7 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     return sendPage(reply, 200, logOutPage(request.webUser, reply.csrfToken()));
   });
 
-  pages.post('/logout', { schema: { body: CsrfOnlyForm }, preHandler: scope.verifyCsrf }, async (request, reply) => {
+  pages.post('/logout', { schema: { body: CsrfOnlyForm }, preHandler: scope.csrfProtection }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await logOut.execute(token);
     clearSessionCookie(reply, secureCookies(request, config.publicUrl));

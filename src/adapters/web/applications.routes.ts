@@ -60,7 +60,7 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
   });
 
   pages.post(PAGE, {
-    schema: { body: RegisterApplicationForm }, preHandler: scope.verifyCsrf, config: { formErrorPage: registerAgain },
+    schema: { body: RegisterApplicationForm }, preHandler: scope.csrfProtection, config: { formErrorPage: registerAgain },
   }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
@@ -77,7 +77,7 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
   });
 
   pages.post(`${PAGE}/:clientId/secret`, {
-    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.verifyCsrf,
+    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.csrfProtection,
   }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);

@@ -25,7 +25,7 @@ export function registerAuthorizationRoutes(scope: FastifyInstance, container: D
   });
 
   pages.post(`${PAGE}/:clientId/revoke`, {
-    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.verifyCsrf,
+    schema: { params: ClientIdParams, body: CsrfOnlyForm }, preHandler: scope.csrfProtection,
   }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
