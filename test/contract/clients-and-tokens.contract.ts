@@ -52,6 +52,19 @@ export function clientAndTokenContract(adapters: () => ContractAdapters, fixture
       await clients().setSecretHash(id, 'a'.repeat(64));
       await expect(clients().findByClientId(client.clientId)).resolves.toMatchObject({ secretHash: 'a'.repeat(64) });
     });
+
+    it('turns the client-side flow on and off, for that client only', async () => {
+      const owner = await fixtures.user();
+      const client = newClient(owner.id);
+      const neighbour = newClient(owner.id);
+      const id = await clients().create(client, fixtures.now());
+      await clients().create(neighbour, fixtures.now());
+      await clients().setAllowImplicit(id, true);
+      await expect(clients().findByClientId(client.clientId)).resolves.toMatchObject({ allowImplicit: true, secretHash: client.secretHash });
+      await expect(clients().findByClientId(neighbour.clientId)).resolves.toMatchObject({ allowImplicit: false });
+      await clients().setAllowImplicit(id, false);
+      await expect(clients().findByClientId(client.clientId)).resolves.toMatchObject({ allowImplicit: false });
+    });
   });
 
   describe('AccessTokenRepository', () => {

@@ -17,7 +17,7 @@ describe.each(ALL_STORAGES)('OAuth token life over %s storage', (storage) => {
     t = await createTestApp({ storage });
     agent = new WebAgent(t.app);
     await signUp(agent, 'lena');
-    app = await registerApp(agent, { name: 'Life', redirectUris: [CALLBACK] });
+    app = await registerApp(agent, { name: 'Life', redirectUris: [CALLBACK], allowImplicit: true });
   });
   afterAll(() => t.close());
 
@@ -52,7 +52,7 @@ describe.each(ALL_STORAGES)('OAuth token life over %s storage', (storage) => {
     });
 
     it('is refused when the application turned it off', async () => {
-      const off = await registerApp(agent, { name: 'No implicit', redirectUris: [CALLBACK], allowImplicit: false });
+      const off = await registerApp(agent, { name: 'No implicit', redirectUris: [CALLBACK] });
       const res = await agent.get(`/oauth/authorize?${new URLSearchParams({ client_id: off.clientId, redirect_uri: CALLBACK, response_type: 'token', state: 'x' }).toString()}`);
       expect(res.statusCode).toBe(303);
       expect(Object.fromEntries(redirectParams(res))).toMatchObject({ error: 'unauthorized_client', state: 'x', iss: TEST_PUBLIC_URL });
@@ -256,7 +256,7 @@ describe('ACCESS_TOKEN_TTL_S', () => {
     try {
       const agent = new WebAgent(app);
       await signUp(agent, 'timed');
-      const client = await registerApp(agent, { redirectUris: [CALLBACK] });
+      const client = await registerApp(agent, { redirectUris: [CALLBACK], allowImplicit: true });
       const code = redirectParams(await consent(agent, { client_id: client.clientId, redirect_uri: CALLBACK, response_type: 'code' })).get('code') ?? '';
       const res = await postForm(app, '/oauth/access_token', {
         grant_type: 'authorization_code', code, redirect_uri: CALLBACK, client_id: client.clientId, client_secret: client.clientSecret ?? '',

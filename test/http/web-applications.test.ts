@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../src/application/auth/secrets';
 import { CLIENT_REPOSITORY, type ClientRepository } from '../../src/application/ports/client-repository';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { postForm, registerApp, signUp, textOf, WebAgent } from '../support/web-agent';
+import { hiddenFields, postForm, redirectParams, registerApp, signUp, textOf, WebAgent } from '../support/web-agent';
 
 describe('web: /settings/applications', () => {
   let t: TestApp;
@@ -111,9 +111,75 @@ describe('web: /settings/applications', () => {
     expect(shown.body).toContain('<dt>Client-side flow</dt><dd>Turned off</dd>');
   });
 
+  describe('turning the client-side flow on and off', () => {
+    const implicitRedirect = (clientId: string, state: string) =>
+      agent.get(`/oauth/authorize?${new URLSearchParams({ client_id: clientId, redirect_uri: 'https://c.example/cb', response_type: 'token', state }).toString()}`);
+    const stored = (clientId: string) => t.container.resolve<ClientRepository>(CLIENT_REPOSITORY).findByClientId(clientId);
+    /** The card of one application on the page. */
+    const cardOf = (body: string, clientId: string) => new RegExp(`<section class="card" aria-labelledby="app-${clientId}">[\\s\\S]*?</section>`, 'u').exec(body)?.[0] ?? '';
+
+    it('allows it on an existing application, then turns it off again', async () => {
+      const app = await registerApp(agent, { name: 'Later', redirectUris: ['https://c.example/cb'] });
+      const page = await agent.get('/settings/applications');
+      const card = cardOf(page.body, app.clientId);
+      expect(card).toContain('<dt>Client-side flow</dt><dd>Turned off</dd>');
+      expect(card).toContain(`<form method="post" action="/settings/applications/${app.clientId}/client-side">`);
+      expect(card).toContain('name="allow" value="on" aria-describedby="app-' + app.clientId + '">Allow the client-side flow</button>');
+      expect(redirectParams(await implicitRedirect(app.clientId, 'before')).get('error')).toBe('unauthorized_client');
+
+      const on = await agent.post(`/settings/applications/${app.clientId}/client-side`, { allow: 'on' }, page);
+      expect(on.statusCode).toBe(303);
+      expect(on.headers.location).toBe('/settings/applications');
+      expect(await stored(app.clientId)).toMatchObject({ allowImplicit: true });
+      const shown = await agent.get('/settings/applications');
+      const onCard = cardOf(shown.body, app.clientId);
+      expect(onCard).toContain('<dt>Client-side flow</dt><dd>Allowed (read-only tokens)</dd>');
+      expect(onCard).toContain('name="allow" value="off" aria-describedby="app-' + app.clientId + '">Turn off the client-side flow</button>');
+      // The consent page of the client-side flow, and a token in the redirect once allowed.
+      const consentPage = await implicitRedirect(app.clientId, 'on');
+      expect(consentPage.statusCode).toBe(200);
+      const allowed = await agent.post('/oauth/authorize', { ...hiddenFields(consentPage), decision: 'allow' }, consentPage);
+      expect(allowed.statusCode).toBe(303);
+      expect(redirectParams(allowed).get('access_token')).toEqual(expect.any(String));
+      expect(redirectParams(allowed).get('state')).toBe('on');
+
+      const off = await agent.post(`/settings/applications/${app.clientId}/client-side`, { allow: 'off' }, shown);
+      expect(off.statusCode).toBe(303);
+      expect(await stored(app.clientId)).toMatchObject({ allowImplicit: false });
+      const refused = await implicitRedirect(app.clientId, 'off');
+      expect(refused.statusCode).toBe(303);
+      expect(redirectParams(refused).get('error')).toBe('unauthorized_client');
+      expect(redirectParams(refused).get('state')).toBe('off');
+      expect(cardOf((await agent.get('/settings/applications')).body, app.clientId)).toContain('Allow the client-side flow</button>');
+    });
+
+    it('lets nobody else turn it on, and refuses a form without a CSRF token or with another value', async () => {
+      const app = await registerApp(agent, { name: 'Mine', redirectUris: ['https://c.example/cb'] });
+      const stranger = new WebAgent(t.app);
+      await signUp(stranger, 'flow_stranger');
+      const strangerPage = await stranger.get('/settings/applications');
+      const theirs = await stranger.post(`/settings/applications/${app.clientId}/client-side`, { allow: 'on' }, strangerPage);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.headers['content-type']).toMatch(/^text\/html/);
+      const unknown = await agent.post('/settings/applications/0123456789abcdef0123456789abcdef/client-side', { allow: 'on' }, await agent.get('/settings/applications'));
+      expect(unknown.statusCode).toBe(404);
+
+      const forged = await agent.post(`/settings/applications/${app.clientId}/client-side`, { allow: 'on' });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.body).toContain('This form has expired');
+      const crossed = await agent.post(`/settings/applications/${app.clientId}/client-side`, { allow: 'on' }, strangerPage);
+      expect(crossed.statusCode).toBe(403);
+      const odd = await agent.post(`/settings/applications/${app.clientId}/client-side`, { allow: 'yes' }, await agent.get('/settings/applications'));
+      expect(odd.statusCode).toBe(400);
+      const anonymous = await new WebAgent(t.app).post(`/settings/applications/${app.clientId}/client-side`, { allow: 'on' });
+      expect(anonymous.statusCode).toBe(403);
+      expect(await stored(app.clientId)).toMatchObject({ allowImplicit: false });
+    });
+  });
+
   it('registers a public client without a secret or a Regenerate button', async () => {
     const before = (await agent.get('/settings/applications')).body.match(/Regenerate secret/g)?.length ?? 0;
-    const app = await registerApp(agent, { name: 'Mobile', redirectUris: ['https://m.example/cb'], isPublic: true, allowImplicit: false });
+    const app = await registerApp(agent, { name: 'Mobile', redirectUris: ['https://m.example/cb'], isPublic: true });
     expect(app.clientSecret).toBeNull();
     const page = await agent.get('/settings/applications');
     expect(page.body.match(/Regenerate secret/g)?.length ?? 0).toBe(before);

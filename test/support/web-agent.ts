@@ -95,7 +95,7 @@ export async function signUp(agent: WebAgent, username: string, password = 'corr
   return agent.post('/signup', { username, email: `${username}@example.com`, password }, form);
 }
 
-/** Registers an application for the signed-in member and reads its credentials off the page. */
+/** Registers an application for the signed-in member and reads its credentials off the page; the client-side flow only with `allowImplicit`. */
 export async function registerApp(
   agent: WebAgent,
   fields: { name?: string; redirectUris: string[]; isPublic?: boolean; allowImplicit?: boolean },
@@ -103,7 +103,7 @@ export async function registerApp(
   const page = await agent.get('/settings/applications');
   const form: Record<string, string> = { name: fields.name ?? 'Test app', redirect_uris: fields.redirectUris.join('\n') };
   if (fields.isPublic) form.public = '1';
-  if (fields.allowImplicit !== false) form.allow_implicit = '1';
+  if (fields.allowImplicit === true) form.allow_implicit = '1';
   const posted = await agent.post('/settings/applications', form, page);
   if (posted.statusCode !== 303) throw new Error(`registering failed: ${posted.statusCode} ${posted.body}`);
   const shown = await agent.get('/settings/applications');

@@ -53,6 +53,12 @@ function applicationCard(app: OAuthClient, csrf: string): Html {
 <dt>Redirect URIs</dt><dd><ul class="plain">${app.redirectUris.map((uri) => html`<li><code>${uri}</code></li>`)}</ul></dd>
 <dt>Client-side flow</dt><dd>${app.allowImplicit ? 'Allowed (read-only tokens)' : 'Turned off'}</dd>
 </dl>
+<form method="post" action="/settings/applications/${encodeURIComponent(app.clientId)}/client-side">
+${csrfField(csrf)}
+<div class="actions">${app.allowImplicit
+    ? html`<button type="submit" class="secondary" name="allow" value="off" aria-describedby="${id}">Turn off the client-side flow</button>`
+    : html`<button type="submit" class="secondary" name="allow" value="on" aria-describedby="${id}">Allow the client-side flow</button>`}</div>
+</form>
 ${app.isPublic ? '' : html`<form method="post" action="/settings/applications/${encodeURIComponent(app.clientId)}/secret">
 ${csrfField(csrf)}
 <p class="hint">Regenerating makes the current secret stop working at once.</p>

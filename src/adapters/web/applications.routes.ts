@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { ListApplications } from '../../application/accounts/list-applications';
 import { RegenerateClientSecret } from '../../application/accounts/regenerate-client-secret';
+import { SetClientSideFlow } from '../../application/accounts/set-client-side-flow';
 import { CreateClient } from '../../application/auth/create-client';
 import { CONFIG, type Config } from '../../config-types';
 import type { DomainError } from '../../domain/domain-error';
@@ -12,7 +13,7 @@ import { seeOther, sendPage } from '../page-kit/web-response';
 import { secureCookies } from '../page-kit/web-session';
 import { applicationsPage, type FreshCredentials } from './applications.page';
 import { CsrfOnlyForm } from './accounts.schemas';
-import { ClientIdParams, RegisterApplicationForm } from './applications.schemas';
+import { ClientIdParams, ClientSideFlowForm, RegisterApplicationForm } from './applications.schemas';
 
 const PAGE = '/settings/applications';
 /**
@@ -22,12 +23,13 @@ const PAGE = '/settings/applications';
 const FRESH_COOKIE = 'pn_new_client';
 const FRESH_MAX_AGE_S = 60;
 
-/** `/settings/applications`: register an application, see client ids, regenerate a secret. */
+/** `/settings/applications`: register an application, see client ids, regenerate a secret, turn the client-side flow on or off. */
 export function registerApplicationRoutes(scope: FastifyInstance, container: DependencyContainer): void {
   const config = container.resolve<Config>(CONFIG);
   const listApplications = container.resolve(ListApplications);
   const createClient = container.resolve(CreateClient);
   const regenerate = container.resolve(RegenerateClientSecret);
+  const setClientSideFlow = container.resolve(SetClientSideFlow);
   const secure = (request: FastifyRequest) => secureCookies(request, config.publicUrl);
   const remember = (request: FastifyRequest, reply: FastifyReply, fresh: FreshCredentials) => {
     reply.setCookie(FRESH_COOKIE, `${fresh.clientId}.${fresh.clientSecret ?? ''}`, {
@@ -82,6 +84,15 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
     remember(request, reply, await regenerate.execute(user.id, request.params.clientId));
+    return seeOther(reply, PAGE);
+  });
+
+  pages.post(`${PAGE}/:clientId/client-side`, {
+    schema: { params: ClientIdParams, body: ClientSideFlowForm }, preHandler: scope.csrfProtection,
+  }, async (request, reply) => {
+    const user = request.webUser;
+    if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
+    await setClientSideFlow.execute(user.id, request.params.clientId, request.body.allow === 'on');
     return seeOther(reply, PAGE);
   });
 }

@@ -13,5 +13,11 @@ export const RegisterApplicationForm = Type.Object({
 
 export const ClientIdParams = Type.Object({ clientId: Type.String() });
 
+/** An application card's client-side flow form: its button sends `allow=on` or `allow=off`. */
+export const ClientSideFlowForm = Type.Object({
+  allow: Type.Union([Type.Literal('on'), Type.Literal('off')]),
+  _csrf: Text,
+});
+
 /** `?revoked=1` after an authorization was revoked. */
 export const AuthorizationsQuery = Type.Object({ revoked: Text });

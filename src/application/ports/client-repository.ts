@@ -28,5 +28,7 @@ export interface ClientRepository {
   listByOwner(ownerId: number): Promise<Client[]>;
   /** Replaces the secret's hash: the old secret stops working at once. */
   setSecretHash(id: number, secretHash: string): Promise<void>;
+  /** Turns the client-side (implicit) flow on or off. */
+  setAllowImplicit(id: number, allow: boolean): Promise<void>;
 }
 export const CLIENT_REPOSITORY = portToken<ClientRepository>('ClientRepository');

@@ -39,6 +39,10 @@ export class KyselyClientRepository implements ClientRepository {
   async setSecretHash(id: number, secretHash: string): Promise<void> {
     await this.db.updateTable('oauth_clients').set({ secret_hash: secretHash }).where('id', '=', id).execute();
   }
+
+  async setAllowImplicit(id: number, allow: boolean): Promise<void> {
+    await this.db.updateTable('oauth_clients').set({ allow_implicit: allow }).where('id', '=', id).execute();
+  }
 }
 
 function toClient(row: Selectable<OauthClientsTable>): Client {

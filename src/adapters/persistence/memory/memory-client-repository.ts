@@ -37,4 +37,11 @@ export class MemoryClientRepository implements ClientRepository {
       if (client) client.secretHash = secretHash;
     });
   }
+
+  setAllowImplicit(id: number, allow: boolean): Promise<void> {
+    return this.store.with(({ clients }) => {
+      const client = clients.find((c) => c.id === id);
+      if (client) client.allowImplicit = allow;
+    });
+  }
 }
