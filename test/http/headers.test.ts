@@ -6,6 +6,8 @@ import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
 import { createConfiguredApp } from '../support/configured-app';
 import { testConfig } from '../support/test-config';
+import { rawHttpRequest, sendRaw } from '../support/raw-client';
+import { createLimitedApp, listenLocally } from './rate-limit-app';
 
 describe('security headers', () => {
   let app: FastifyInstance;
@@ -140,5 +142,26 @@ describe('logs', () => {
     expect(text).toContain('/v2/notes?access_token=[redacted]');
     expect(text).toContain('code=[redacted]&client_secret=[redacted]');
     for (const value of Object.values(secrets)) expect(text).not.toContain(value);
+  });
+
+  it('never carry a query token the router accepted after a #, which string scanning stopped at', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({ write(chunk: Buffer, _encoding, done) { lines.push(chunk.toString()); done(); } });
+    const t = await createLimitedApp({}, { server: { logLevel: 'info', logStream } });
+    try {
+      const token = await t.newToken('read');
+      // A listening server: `inject` would cut the target at the `#`.
+      const port = await listenLocally(t.app);
+      for (const target of [`/v2/feed?a=#&access_token=${token}`, `/v2/feed?x=1#&access_token=${token}`]) {
+        const reply = await sendRaw(port, rawHttpRequest('GET', Buffer.from(target), {}, null));
+        // The parser read the token: it was used.
+        expect(reply.status).toBe(200);
+      }
+    } finally {
+      await t.app.close();
+    }
+    const text = lines.join('');
+    expect(text).toContain('access_token=[redacted]');
+    expect(text).not.toMatch(/access_token=(?!\[redacted\])/);
   });
 });

@@ -6,6 +6,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { createRateLimitRedis, RATE_LIMIT_REDIS, rateLimitStoreState } from '../../src/adapters/http/rate-limit-redis';
 import { newSecret, sha256Hex } from '../../src/application/auth/secrets';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
+import type { ServerOptions } from '../../src/adapters/http/server';
 import { buildApp } from '../../src/app';
 import type { Config } from '../../src/config-types';
 import { buildContainer, type Storage } from '../../src/container';
@@ -25,11 +26,11 @@ export interface LimitedApp {
  */
 export async function createLimitedApp(
   overrides: Partial<Config>,
-  options: { storage?: Storage; prepare?: (container: DependencyContainer) => void; listen?: boolean } = {},
+  options: { storage?: Storage; prepare?: (container: DependencyContainer) => void; listen?: boolean; server?: ServerOptions } = {},
 ): Promise<LimitedApp> {
   const container = buildContainer(testConfig(overrides), options.storage ?? { kind: 'memory' });
   options.prepare?.(container);
-  const app = await buildApp(container);
+  const app = await buildApp(container, options.server);
   await app.ready();
   const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
   let users = 0;
