@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { NoteRepository } from '../../../application/ports/note-repository';
 import type { Note, NoteContent, NoteImage } from '../../../domain/note';
@@ -15,20 +15,63 @@ function tagId(ids: ReadonlyMap<string, number>, name: string): number {
   return id;
 }
 
+interface NoteTags {
+  /** Every tag once, in the note's order. */
+  names: string[];
+  explicit: ReadonlySet<string>;
+}
+
+/** The tags of a note: an explicit tag is kept even if the caller left it out of `tags`. */
+function tagsOf(content: NoteContent): NoteTags {
+  return { names: [...new Set([...content.tags, ...content.explicitTags])], explicit: new Set(content.explicitTags) };
+}
+
+/**
+ * CTEs that create the missing tags (DO NOTHING, as upsertTags: a concurrent writer of the same tag is never blocked),
+ * take every tag's id and link them all to the note `noteId` names; `linked` returns the positions it linked.
+ */
+function linkTags(tags: NoteTags, noteId: RawBuilder<unknown>): RawBuilder<unknown> {
+  const input = sql.join(tags.names.map((name, position) => sql`(${name}::text, ${tags.explicit.has(name)}::boolean, ${position}::int4)`));
+  return sql`input (name, explicit, position) as (values ${input}),
+    created as (
+      insert into tags (name) select name from input
+      on conflict (name) do nothing
+      returning id, name),
+    found as (
+      select id, name from created
+      union all
+      select t.id, t.name from tags t join input i on i.name = t.name),
+    linked as (
+      insert into note_tags (note_id, tag_id, explicit, position)
+      select ${noteId}, f.id, i.explicit, i.position from input i join found f on f.name = i.name
+      returning position)`;
+}
+
 @injectable()
 export class KyselyNoteRepository implements NoteRepository {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
 
   async create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number> {
     const placeId = await upsertPlace(this.db, content.location);
-    const { id } = await this.db
+    const insertNote = this.db
       .insertInto('notes')
       .values({ ...noteContentColumns(content), author_id: authorId, place_id: placeId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await this.writeTags(id, content);
-    await this.writeRecipients(id, recipientIds);
-    return id;
+      .returning('id');
+    const tags = tagsOf(content);
+    if (tags.names.length === 0) {
+      const { id } = await insertNote.executeTakeFirstOrThrow();
+      await this.writeRecipients(id, recipientIds);
+      return id;
+    }
+    // The note and its tags in one round trip: the insert is a CTE the tag links read their note id from.
+    const { rows } = await sql<{ id: number; positions: number[] }>`
+      with note as (${insertNote}), ${linkTags(tags, sql`(select id from note)`)}
+      select (select id from note) as id, array(select position from linked) as positions`.execute(this.db);
+    const row = rows[0];
+    if (!row) throw new Error('the note was not inserted');
+    await this.linkMissingTags(row.id, tags, row.positions);
+    await this.writeRecipients(row.id, recipientIds);
+    return row.id;
   }
 
   async findById(id: number): Promise<Note | null> {
@@ -102,34 +145,25 @@ export class KyselyNoteRepository implements NoteRepository {
   }
 
   private async writeTags(noteId: number, content: NoteContent): Promise<void> {
-    // Every tag once, in the note's order; an explicit tag is kept even if the caller left it out of `tags`.
-    const names = [...new Set([...content.tags, ...content.explicitTags])];
-    if (names.length === 0) return;
-    const explicit = new Set(content.explicitTags);
-    // One round trip: create the missing tags (DO NOTHING, as upsertTags), take every id, link them all.
-    const input = sql.join(names.map((name, position) => sql`(${name}::text, ${explicit.has(name)}::boolean, ${position}::int4)`));
-    const linked = await sql<{ position: number }>`
-      with input (name, explicit, position) as (values ${input}),
-      created as (
-        insert into tags (name) select name from input
-        on conflict (name) do nothing
-        returning id, name),
-      found as (
-        select id, name from created
-        union all
-        select t.id, t.name from tags t join input i on i.name = t.name)
-      insert into note_tags (note_id, tag_id, explicit, position)
-      select ${noteId}::int4, f.id, i.explicit, i.position from input i join found f on f.name = i.name
-      returning position`.execute(this.db);
-    if (linked.rows.length === names.length) return;
-    // A tag another transaction committed while this one waited for it is outside the statement's snapshot:
-    // look those up on their own (rare: two notes bringing the same new tag at the same moment).
-    const done = new Set(linked.rows.map((row) => row.position));
-    const missing = names.map((name, position) => ({ name, position })).filter(({ position }) => !done.has(position));
+    const tags = tagsOf(content);
+    if (tags.names.length === 0) return;
+    const { rows } = await sql<{ positions: number[] }>`
+      with ${linkTags(tags, sql`${noteId}::int4`)} select array(select position from linked) as positions`.execute(this.db);
+    await this.linkMissingTags(noteId, tags, rows[0]?.positions ?? []);
+  }
+
+  /**
+   * Links the tags `linkTags` could not see: one another transaction committed while this one waited for it is
+   * outside the statement's snapshot (rare: two notes bringing the same new tag at the same moment).
+   */
+  private async linkMissingTags(noteId: number, tags: NoteTags, linkedPositions: readonly number[]): Promise<void> {
+    if (linkedPositions.length === tags.names.length) return;
+    const done = new Set(linkedPositions);
+    const missing = tags.names.map((name, position) => ({ name, position })).filter(({ position }) => !done.has(position));
     const ids = await upsertTags(this.db, missing.map(({ name }) => name));
     await this.db
       .insertInto('note_tags')
-      .values(missing.map(({ name, position }) => ({ note_id: noteId, tag_id: tagId(ids, name), explicit: explicit.has(name), position })))
+      .values(missing.map(({ name, position }) => ({ note_id: noteId, tag_id: tagId(ids, name), explicit: tags.explicit.has(name), position })))
       .execute();
   }
 
