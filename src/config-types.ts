@@ -16,5 +16,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Lifetime of access tokens in seconds; null: they do not expire. */
   accessTokenTtlS: number | null;
+  /** When set, `GET /metrics` wants `Authorization: Bearer <this>`; absent, it is open to whoever reaches it. */
+  metricsToken?: string;
 }
 export const CONFIG = Symbol('Config');

@@ -40,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: logLevel(read('LOG_LEVEL')),
     // Unset: tokens do not expire (decisions §7); at most a hundred years.
     accessTokenTtlS: optionalInteger('ACCESS_TOKEN_TTL_S', read('ACCESS_TOKEN_TTL_S'), 1, 3_153_600_000),
+    ...metricsToken(read('METRICS_TOKEN')),
   };
 }
 
@@ -143,6 +144,18 @@ function readableFile(name: string, raw: string): string {
     // Falls through to the one message below, whatever the reason.
   }
   throw new ConfigError(name, 'must name a readable file', shown(raw));
+}
+
+// What a Bearer header carries (RFC 6750 token68), long enough not to be guessed.
+const METRICS_TOKEN = /^[A-Za-z0-9\-._~+/]{16,256}=*$/u;
+
+/** A secret: a bad value is never shown in the message. */
+function metricsToken(raw: string | undefined): Pick<Config, 'metricsToken'> {
+  if (raw === undefined) return {};
+  if (!METRICS_TOKEN.test(raw.trim()) || raw.trim().length > 256) {
+    throw new ConfigError('METRICS_TOKEN', 'must be 16 to 256 characters of A-Z a-z 0-9 - . _ ~ + / (then = padding), such as the output of openssl rand -hex 32', null);
+  }
+  return { metricsToken: raw.trim() };
 }
 
 function logLevel(raw: string | undefined): Config['logLevel'] {

@@ -1,3 +1,5 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerMetrics } from '../../src/adapters/http/metrics';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('GET /metrics', () => {
@@ -16,5 +18,37 @@ describe('GET /metrics', () => {
     expect(res.body).toContain('http_requests_total{method="GET",route="/v2/notes",status="200"} 1');
     expect(res.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/v2\/notes",status="200"\} 1/);
     expect(res.body).toContain('process_cpu_seconds_total');
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  const token = 'scrape-token-0123456789abcdef';
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    registerMetrics(app, { token });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const scrape = (authorization?: string) =>
+    app.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
+
+  it('answers the scraper that sends the token', async () => {
+    for (const authorization of [`Bearer ${token}`, `bearer ${token}`]) {
+      const res = await scrape(authorization);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('process_cpu_seconds_total');
+    }
+  });
+
+  it('refuses anyone else with 401, in the error envelope and with a Bearer challenge', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`, `Basic ${token}`, `Bearer  `]) {
+      const res = await scrape(authorization);
+      expect({ authorization, status: res.statusCode }).toEqual({ authorization, status: 401 });
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(res.json()).toEqual({ meta: { http_status: 401, error: { type: 'unauthorized', message: 'GET /metrics needs the METRICS_TOKEN bearer token' } } });
+      expect(res.body).not.toContain('process_cpu_seconds_total');
+    }
   });
 });

@@ -214,3 +214,18 @@ describe('messages', () => {
     expect(message.length).toBeLessThan(200);
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  const token = 'mEtr1cs-t0ken_of.24~chars+/=';
+
+  it('is absent (GET /metrics open) when unset, else the token', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+  });
+
+  it.each(['short-token', 'a token with spaces in it', `${'x'.repeat(257)}`, 'non-ascii-tökenxxxxxxxxxxxxx'])('rejects %j without echoing it', (value) => {
+    const message = failure({ METRICS_TOKEN: value });
+    expect(message).toMatch(/^METRICS_TOKEN must be 16 to 256 characters/u);
+    expect(message).not.toContain(value);
+  });
+});

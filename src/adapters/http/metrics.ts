@@ -1,11 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { failure } from './envelope';
+
+export interface MetricsOptions {
+  /** METRICS_TOKEN: when set, a scrape must send `Authorization: Bearer <token>`. */
+  token?: string;
+}
 
 /**
  * `GET /metrics`: Prometheus text with request counts and latency by route (the route's pattern, not the
- * raw URL, so ids do not explode the label set) and status, plus the process's default metrics.
+ * raw URL, so ids do not explode the label set) and status, plus the process's default metrics. With a
+ * token, anyone without it gets 401 (docs/security.md): route names, statuses and process figures are
+ * for the operator.
  */
-export function registerMetrics(app: FastifyInstance): void {
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions = {}): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -21,8 +30,23 @@ export function registerMetrics(app: FastifyInstance): void {
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  const onRequest = options.token === undefined ? [] : [requireToken(options.token)];
+  app.get('/metrics', { schema: { hide: true }, onRequest }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });
+}
+
+const BEARER = /^Bearer[ ]+(\S+)[ ]*$/iu;
+
+/** Compares digests, so neither the time taken nor a length mismatch tells how much of a guess was right. */
+function requireToken(token: string) {
+  const expected = createHash('sha256').update(token).digest();
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const digest = createHash('sha256').update(presented ?? '').digest();
+    if (presented !== undefined && timingSafeEqual(digest, expected)) return;
+    reply.code(401).header('www-authenticate', 'Bearer realm="metrics"');
+    return reply.send(failure(401, 'unauthorized', 'GET /metrics needs the METRICS_TOKEN bearer token'));
+  };
 }
