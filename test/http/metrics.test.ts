@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerMetrics } from '../../src/adapters/http/metrics';
+import { createConfiguredApp } from '../support/configured-app';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('GET /metrics', () => {
@@ -50,5 +51,18 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(res.json()).toEqual({ meta: { http_status: 401, error: { type: 'unauthorized', message: 'GET /metrics needs the METRICS_TOKEN bearer token' } } });
       expect(res.body).not.toContain('process_cpu_seconds_total');
     }
+  });
+});
+
+describe('the service with METRICS_TOKEN set', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => { app = await createConfiguredApp({ metricsToken: 'configured-scrape-token-0123456789' }); });
+  afterAll(() => app.close());
+
+  it('protects its /metrics with the configured token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer configured-scrape-token-0123456789' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('process_cpu_seconds_total');
   });
 });

@@ -64,8 +64,8 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
 
 /** For `app.setNotFoundHandler`: an unknown route (or method) is a 404 in the envelope. */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
-  // The path only: the query may carry an access token.
-  const path = request.url.split('?', 1)[0] ?? '';
+  // The path only: the query may carry an access token, and the router reads a query after `#` too.
+  const path = request.url.split(/[?#]/u, 1)[0] ?? '';
   reply.code(404).send(failure(404, 'not_found', `${request.method} ${path} does not exist`));
 }
 

@@ -59,7 +59,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
   closeConnectionsWhileClosing(app);
   retryAfterWhenUnavailable(app);
   registerConventions(app);
-  registerMetrics(app);
+  registerMetrics(app, { token: config.metricsToken });
   await registerSecurityHeaders(app);
   // Before authentication: a refused token is counted too, and its 401 carries the rate-limit headers.
   await registerRateLimit(app, {

@@ -156,6 +156,13 @@ describe('error handler and not-found handler', () => {
       expect(response.body).not.toContain('secret');
     });
 
+    it('never echo what follows a # either (the router reads a query there too)', async () => {
+      const response = await get('/v2/nowhere#&access_token=secret');
+      expect(response.statusCode).toBe(404);
+      expect(response.json().meta.error.message).toBe('GET /v2/nowhere does not exist');
+      expect(response.body).not.toContain('secret');
+    });
+
     it('an unrouted method is a 404 envelope too', async () => {
       const response = await t.app.inject({ method: 'PATCH', url: '/v2/things' });
       expect(response.statusCode).toBe(404);
