@@ -31,13 +31,31 @@ export function nextUrl(request: { url: string }, page: PageRequest, total: numb
   const nextOffset = page.offset + returned;
   // Past MAX_OFFSET the link would only earn a 400; a page that returned nothing has no next one.
   if (returned <= 0 || nextOffset >= total || nextOffset > MAX_OFFSET) return null;
-  const queryAt = request.url.indexOf('?');
-  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
-  const kept = queryAt === -1 ? [] : request.url.slice(queryAt + 1).split('&').filter((pair) => keepPair(pair));
+  const { path, query } = splitTarget(request.url);
+  // The router reads a query after `#` too; in a link it would start a fragment.
+  const kept = query.split('&').filter((pair) => keepPair(pair)).map((pair) => pair.replaceAll('#', '%23'));
   kept.push(`offset=${nextOffset}`, `limit=${page.limit}`);
   // base64url needs no escaping in a query string.
   if (cursor !== undefined) kept.push(`cursor=${cursor}`);
   return `${path}?${kept.join('&')}`;
+}
+
+// An absolute-form request target (`http://host/v2/notes`): the origin is not part of the path.
+const ORIGIN = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/u;
+// Escapes of unreserved characters (RFC 3986 §2.3) mean the same as the characters: `/%762/notes` is `/v2/notes`.
+const UNRESERVED_ESCAPE = /%(2[DEde]|3[0-9]|4[1-9A-Fa-f]|5[0-9Aa]|5[Ff]|6[1-9A-Fa-f]|7[0-9Aa]|7[Ee])/gu;
+
+/**
+ * The path and query of a request target as the router read them: the query starts at the first `?` or `#`,
+ * an absolute form's origin is dropped, and escaped unreserved characters are written plainly, so the next
+ * page's path starts with `/v2` however the client spelled it.
+ */
+function splitTarget(url: string): { path: string; query: string } {
+  const local = url.startsWith('/') ? url : url.replace(ORIGIN, '');
+  const queryAt = local.search(/[?#]/u);
+  const rawPath = queryAt === -1 ? local : local.slice(0, queryAt);
+  const path = rawPath.replace(UNRESERVED_ESCAPE, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  return { path: path === '' ? '/' : path, query: queryAt === -1 ? '' : local.slice(queryAt + 1) };
 }
 
 function keepPair(pair: string): boolean {

@@ -18,6 +18,15 @@ describe('nextUrl', () => {
     expect(url).toBe('/v2/notes?bbox=1,2,3,4&offset=20&limit=20');
   });
 
+  it('starts with /v2 however the client spelled the path, and never carries a fragment', () => {
+    expect(nextUrl({ url: '/%762/notes?tag=x' }, page, 45)).toBe('/v2/notes?tag=x&offset=20&limit=20');
+    expect(nextUrl({ url: 'http://example.org/v2/notes?tag=x' }, page, 45)).toBe('/v2/notes?tag=x&offset=20&limit=20');
+    // Reserved characters stay escaped: a tag or a username may hold them.
+    expect(nextUrl({ url: '/v2/tags/a%2Fb/notes' }, page, 45)).toBe('/v2/tags/a%2Fb/notes?offset=20&limit=20');
+    expect(nextUrl({ url: '/v2/notes#&tag=x' }, page, 45)).toBe('/v2/notes?tag=x&offset=20&limit=20');
+    expect(nextUrl({ url: '/v2/notes?a=#&tag=x' }, page, 45)).toBe('/v2/notes?a=%23&tag=x&offset=20&limit=20');
+  });
+
   it('is null on the last page', () => {
     expect(nextUrl({ url: '/v2/notes' }, { offset: 40, limit: 20 }, 45)).toBeNull();
     expect(nextUrl({ url: '/v2/notes' }, { offset: 0, limit: 20 }, 20)).toBeNull();
