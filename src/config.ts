@@ -38,7 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     tlsKeyFile: tls.key,
     trustProxy: boolean('TRUST_PROXY', read('TRUST_PROXY'), false),
     logLevel: logLevel(read('LOG_LEVEL')),
-    // Unset: tokens do not expire (decisions §7); at most a hundred years.
+    // Unset: tokens do not expire (docs/oauth.md); at most a hundred years.
     accessTokenTtlS: optionalInteger('ACCESS_TOKEN_TTL_S', read('ACCESS_TOKEN_TTL_S'), 1, 3_153_600_000),
     ...metricsToken(read('METRICS_TOKEN')),
   };

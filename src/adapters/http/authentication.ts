@@ -10,7 +10,7 @@ declare module 'fastify' {
     actor: Actor;
   }
   interface FastifyContextConfig {
-    /** The scope a route needs (decisions §5); absent: public reads, visibility decides. */
+    /** The scope a route needs (docs/api.md, Scopes); absent: public reads, visibility decides. */
     scope?: Scope;
   }
 }
