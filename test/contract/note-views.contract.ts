@@ -99,6 +99,23 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
       await expect(views().get(anonymous, 2_000_000_000)).resolves.toBeNull();
     });
 
+    it('gives each viewer of a note its own flags and visibility, read after read', async () => {
+      const [author, fan, other] = [await fixtures.user(), await fixtures.user(), await fixtures.user()];
+      const open = await fixtures.note(author.id, { visibility: 'public' });
+      const own = await fixtures.note(author.id, { visibility: 'self' });
+      await adapters().repositories.favorites.add(open, fan.id, fixtures.now());
+      // Alternate viewers of every kind, twice: nothing of one read may carry over to the next.
+      for (let round = 0; round < 2; round += 1) {
+        await expect(views().get(withoutReadall(fan.id), open)).resolves.toMatchObject({ id: open, viewer: { isFavorited: true } });
+        await expect(views().get(readerOf(other.id), open)).resolves.toMatchObject({ id: open, viewer: { isFavorited: false } });
+        await expect(views().get(anonymous, open)).resolves.toMatchObject({ id: open, viewer: { isFavorited: false, isFound: false } });
+        await expect(views().get(readerOf(fan.id), open)).resolves.toMatchObject({ viewer: { isFavorited: true } });
+        await expect(views().get(readerOf(author.id), own)).resolves.toMatchObject({ id: own });
+        await expect(views().get(readerOf(other.id), own)).resolves.toBeNull();
+        await expect(views().get(withoutReadall(author.id), own)).resolves.toBeNull();
+      }
+    });
+
     it('filters by tag, alone and with an author, counting only readable notes', async () => {
       const [a, b, recipient] = [await fixtures.user(), await fixtures.user(), await fixtures.user()];
       const tag = fixtures.name('tag');
