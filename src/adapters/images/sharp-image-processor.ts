@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { ImageFormat, ImageProcessor, ImageRefusal, ProcessedImage } from '../../application/ports/image-processor';
-import { Slots } from './slots';
+import { Slots } from '../../application/slots';
 
 const FORMATS = new Set<string>(['jpeg', 'png', 'webp']);
 /** Decodes at once: each holds width × height × 3 bytes or so while it runs, the rest wait their turn. */

@@ -11,12 +11,20 @@ import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, single } from '../e
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { PagingQuery, pageBody, toPageRequest } from '../paging';
+import { Slots } from '../../../application/slots';
 import { registerCommentFavoriteRoutes } from './comment-favorites.routes';
 import { COMMENT_BODY_LIMIT } from './comment-body-limit';
 import { presentComment } from './comment.presenter';
 import { Comment, CommentBody, NoteCommentParams, NoteCommentsParams } from './comment.schemas';
 
 /** Comments of notes (docs/api.md, Scopes) and, through comment-favorites.routes.ts, their favorites. */
+/**
+ * Comment pages built at once. A page may hold megabytes of text (a comment of 16,777,215 characters is a page of
+ * its own) to read, serialise and send; the others wait their turn, so a flood of them neither adds up in memory
+ * nor keeps the event loop from other requests for long.
+ */
+export const COMMENT_PAGES_AT_ONCE = 2;
+
 export function registerCommentRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const links = container.resolve(Links);
@@ -25,8 +33,16 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
   const createComment = container.resolve(CreateComment);
   const updateComment = container.resolve(UpdateComment);
   const deleteComment = container.resolve(DeleteComment);
+  const pages = new Slots(COMMENT_PAGES_AT_ONCE);
 
   api.get('/v2/notes/:note_id/comments', {
+    // The slot is held until the answer has left (or the client has gone), not only while the handler runs.
+    preHandler: async (request, reply) => {
+      const release = await pages.acquire();
+      // A client that left while it waited has no answer to wait for.
+      if (reply.raw.closed) release();
+      else reply.raw.once('close', release);
+    },
     schema: {
       summary: 'Comments of a note (oldest first)', tags: ['comments'], params: NoteCommentsParams,
       querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Comment) },

@@ -119,7 +119,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         throw error;
       });
   }
-  const kysely = createKysely(new PGliteDialect({ pglite }), options.onQuery);
+  const kysely = createKysely(new PGliteDialect({ pglite: yieldingBetweenQueries(pglite) }), options.onQuery);
   return {
     kysely,
     kind: 'pglite',
@@ -128,6 +128,27 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/**
+ * PGlite runs every query on this thread, and queries queued on its one connection would otherwise run back
+ * to back (each starts in a microtask as the last ends): a probe or another request's bytes would wait for the
+ * whole queue. A turn of the event loop before each query lets I/O in between them. A Proxy, because PGlite
+ * keeps private fields: every other member is the instance's own, bound to it.
+ */
+function yieldingBetweenQueries<T extends { query: (...args: never[]) => Promise<unknown> }>(pglite: T): T {
+  return new Proxy(pglite, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property === 'query') {
+        return async (...args: Parameters<T['query']>) => {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          return target.query(...args);
+        };
+      }
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 // Named prepared statements. pg prepares a statement given a name once per connection (Parse), remembers the

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { DECODES_AT_ONCE, SharpImageProcessor } from '../../../../src/adapters/images/sharp-image-processor';
-import { Slots } from '../../../../src/adapters/images/slots';
+import { Slots } from '../../../../src/application/slots';
 import type { ProcessedImage } from '../../../../src/application/ports/image-processor';
 import { AVATAR_MAX_PIXELS, NOTE_IMAGE_MAX_PIXELS } from '../../../../src/domain/image';
 import { makeImage } from '../../../support/multipart';
@@ -92,3 +92,23 @@ describe('Slots', () => {
     expect([slots.running, slots.waiting]).toEqual([0, 0]);
   });
 });
+
+describe('Slots.acquire', () => {
+  it('frees a slot once however often its release is called', async () => {
+    const slots = new Slots(1);
+    const release = await slots.acquire();
+    const next = slots.acquire();
+    expect(slots.waiting).toBe(1);
+    release();
+    release();
+    const releaseNext = await next;
+    expect([slots.running, slots.waiting]).toEqual([1, 0]);
+    const third = slots.acquire();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(slots.waiting).toBe(1);
+    releaseNext();
+    (await third)();
+    expect([slots.running, slots.waiting]).toEqual([0, 0]);
+  });
+});
+
