@@ -105,7 +105,8 @@ describe('Kysely database: PGlite on disk', () => {
     } finally {
       await second.close();
     }
-  });
+  // Two embedded databases created on disk and migrated: seconds on a quiet machine, more beside other suites.
+  }, 120_000);
 
 });
 
