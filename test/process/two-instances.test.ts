@@ -6,6 +6,7 @@ import { newSecret, sha256Hex } from '../../src/application/auth/secrets';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
 import { createRateLimitRedis, RATE_LIMIT_REDIS } from '../../src/adapters/http/rate-limit-redis';
 import { buildApp } from '../../src/app';
+import { redisAnswers, TEST_REDIS_URL as REDIS_URL } from '../http/rate-limit-app';
 import { openDatabase, type Database } from '../../src/adapters/persistence/kysely/database';
 import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate';
 import { buildContainer } from '../../src/container';
@@ -14,20 +15,8 @@ import { testConfig } from '../support/test-config';
 
 // Two listening servers, as two instances behind a proxy would be: one PostgreSQL schema, one Redis.
 const DATABASE_URL = process.env.TEST_DATABASE_URL || null;
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const MAX = 6;
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
 }
 
 interface Instance {
