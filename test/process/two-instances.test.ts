@@ -17,8 +17,6 @@ import { testConfig } from '../support/test-config';
 const DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 const MAX = 6;
 
-}
-
 interface Instance {
   app: FastifyInstance;
   origin: string;
