@@ -14,7 +14,10 @@ const COMMENTS = 30;
 const READERS = 6;
 const RSS_LIMIT_MB = 600;
 const EMBEDDED_GROWTH_LIMIT_MB = 450;
-const HEALTHZ_LIMIT_MS = 1_000;
+// On a quiet machine the slowest probe takes 0.2-0.3 s. `npm test` runs two suites at once on two cores, and
+// beside another heavy suite a probe took 1.4 s, so the test allows 3 s: it still fails on what the audit saw
+// (40 s), while `npm run bench`-style runs on a quiet machine show the real figure.
+const HEALTHZ_LIMIT_MS = 3_000;
 
 /**
  * One request on a connection of its own. The answer's bytes are decoded only when `text()` is called: this

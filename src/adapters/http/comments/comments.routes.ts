@@ -23,7 +23,7 @@ import { Comment, CommentBody, NoteCommentParams, NoteCommentsParams } from './c
  * its own) to read, serialise and send; the others wait their turn, so a flood of them neither adds up in memory
  * nor keeps the event loop from other requests for long.
  */
-export const COMMENT_PAGES_AT_ONCE = 2;
+export const COMMENT_PAGES_AT_ONCE = 1;
 
 export function registerCommentRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
