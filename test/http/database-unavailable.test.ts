@@ -1,19 +1,12 @@
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { openDatabase, type Database } from '../../src/adapters/persistence/kysely/database';
 import { buildContainer } from '../../src/container';
 import { testConfig } from '../support/test-config';
+import { deadPort } from '../support/dead-port';
 
 // The whole stack over a PostgreSQL that refuses connections: requests that need it answer 503 `unavailable`
 // in the error envelope with Retry-After, /readyz is 503, and what needs no database still answers.
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 describe('while the database cannot be reached', () => {
   let database: Database;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runScript } from '../support/run-script';
 import { serverEnvironment } from '../support/server-process';
 
 // A server killed with SIGKILL under a parent that has not reaped it yet is a zombie: its pid still exists
@@ -9,7 +10,6 @@ import { serverEnvironment } from '../support/server-process';
 // admin socket nobody serves and fail.
 const ROOT = resolve(__dirname, '../..');
 const NODE = join(ROOT, 'node_modules/.bin/node');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -45,17 +45,7 @@ async function processState(pid: number): Promise<string> {
       expect(() => process.kill(pid, 0)).not.toThrow();
 
       const startedAt = Date.now();
-      const cli = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-        const child = spawn(TSX, ['src/cli.ts', 'user:create', '--username', 'zed', '--email', 'zed@example.org', '--password', 'analytical'], {
-          cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-        child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-        child.on('error', fail);
-        child.on('close', (code) => done({ code, stdout, stderr }));
-      });
+      const cli = await runScript('src/cli.ts', ['user:create', '--username', 'zed', '--email', 'zed@example.org', '--password', 'analytical'], env);
       expect(cli).toMatchObject({ code: 0, stderr: '' });
       expect(JSON.parse(cli.stdout)).toMatchObject({ username: 'zed' });
       // Without the check it waits 15 s for the dead server's socket before failing.

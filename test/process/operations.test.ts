@@ -2,33 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runScript } from '../support/run-script';
 
 // The real processes an operator runs: the server (src/main.ts), the CLI and `migrate`, over one embedded DATA_DIR.
 const ROOT = resolve(__dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 function environment(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   // Only what these processes need: nothing from the caller's DATABASE_URL or similar leaks in.
   return { PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`, HOME: process.env.HOME, DATA_DIR: dataDir, ...extra };
 }
 
-function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Finished> {
-  return new Promise((done, fail) => {
-    const child = spawn(TSX, [join(ROOT, script), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const run = runScript;
 
 const cli = (dataDir: string, ...args: string[]) => run('src/cli.ts', args, environment(dataDir));
 

@@ -1,16 +1,8 @@
-import net from 'node:net';
 import { sql } from 'kysely';
 import { isConnectionLoss, openDatabase, type Database } from '../../../../src/adapters/persistence/kysely/database';
 import { DomainError } from '../../../../src/domain/domain-error';
+import { deadPort } from '../../../support/dead-port';
 
-/** A local port nothing listens on: connections to it are refused at once. */
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
