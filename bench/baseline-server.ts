@@ -1,25 +1,45 @@
-// The benchmark's yardstick: the same reads as the service with the least work that gives the same answer —
-// named prepared statements (parsed and planned once per connection), one statement per read, the total of
-// public notes read from a counter row, no DI, no query builder, no schemas, no presenters. Run by
-// bench/run.ts as a child process:
-//   DATABASE_URL=postgres://… PORT=… node --import tsx bench/baseline-server.ts
+// The benchmark's yardstick: the same answers as the service, byte for byte, with the least work that gives
+// them: named prepared statements (parsed and planned once per connection), one statement per read, the
+// total of public notes read from a counter row, views gathered in memory and written in batches, no DI, no
+// query builder, no schemas, no hooks. The domain's own pure functions derive titles, addresses and cursors,
+// so both sides compute the same text. Run by bench/run.ts as a child process:
+//   DATABASE_URL=postgres://… PORT=… PUBLIC_URL=<the service's> node --import tsx bench/baseline-server.ts
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { displayAddress } from '../src/domain/location';
+import { implicitTitle, noteTitle } from '../src/domain/note';
+import { encodeNoteCursor } from '../src/domain/note-query';
 
-// The columns the service reads for a note and its author (it also counts tags in a subselect).
-const NOTE_COLUMNS = `
+const viewerFlags = (userParam: string | null) => userParam === null
+  ? 'false as is_favorited, false as is_found'
+  : `exists (select 1 from note_favorites x where x.note_id = n.id and x.user_id = ${userParam}) as is_favorited,
+     exists (select 1 from note_finds x where x.note_id = n.id and x.user_id = ${userParam}) as is_found`;
+
+// Every column the answer shows; the tags are counted as the service counts them.
+const noteColumns = (userParam: string | null) => `
   n.id, n.title, n.message, n.visibility, n.latitude, n.longitude, n.street, n.street_number, n.street_address,
   n.neighborhood, n.city, n.state, n.postal_code, n.country, n.iso_country_code, n.zoom_level,
   n.public_views_count::int as public_views_count, n.comments_count, n.favoriters_count, n.finders_count, n.notemaps_count,
+  n.image_key, n.image_width, n.image_height,
   floor(extract(epoch from n.created_at))::int as created_at, floor(extract(epoch from n.updated_at))::int as updated_at,
-  u.id as author_id, u.username, u.name as author_name`;
+  (extract(epoch from n.created_at) * 1000000)::int8 as created_us,
+  u.id as author_id, u.username, u.name as author_name, u.avatar_hash, u.has_avatar,
+  (select count(*)::int from note_tags nt where nt.note_id = n.id) as tags_count,
+  ${viewerFlags(userParam)}`;
 
-const PAGE_SQL = `select ${NOTE_COLUMNS} from notes n join users u on u.id = n.author_id
-  where n.visibility = 'public' order by n.created_at desc, n.id desc limit $1 offset $2`;
+const PAGE_SQL = `select ${noteColumns(null)} from notes n join users u on u.id = n.author_id
+  where n.visibility = 'public' order by n.created_at desc, n.id desc limit $1`;
 // The counter row bench/run.ts writes once the notes are seeded (no writes happen while the baseline reads).
 const COUNT_SQL = `select public_notes as total from bench_counters where id = 1`;
-const ONE_SQL = `select ${NOTE_COLUMNS} from notes n join users u on u.id = n.author_id
+const ONE_SQL = `select ${noteColumns(null)} from notes n join users u on u.id = n.author_id
+  where n.id = $1 and n.visibility = 'public'`;
+// With a token: the member's flags, and what a reader holding `readall` may see besides public notes.
+const ONE_AS_READER_SQL = `select ${noteColumns('$2')} from notes n join users u on u.id = n.author_id
+  where n.id = $1 and (n.visibility = 'public' or n.author_id = $2 or (n.visibility = 'recipients'
+    and exists (select 1 from note_recipients r where r.note_id = n.id and r.user_id = $2)))`;
+// With a token that does not reach `readall`: the member's flags on public notes only.
+const ONE_AS_MEMBER_SQL = `select ${noteColumns('$2')} from notes n join users u on u.id = n.author_id
   where n.id = $1 and n.visibility = 'public'`;
 const TOKEN_SQL = `select user_id, scopes from access_tokens
   where token_hash = $1 and revoked_at is null and (expires_at is null or expires_at > now())`;
@@ -29,39 +49,69 @@ const DISTANCE = `(2 * 6371008.8 * asin(least(1, sqrt(power(sin(radians(n.latitu
 const NEAR_WHERE = `n.visibility = 'public'
   and point(n.longitude, n.latitude) <@ box(point($3::float8, $4::float8), point($5::float8, $6::float8))
   and ${DISTANCE} <= $7`;
-const NEAR_SQL = `select ${NOTE_COLUMNS}, ${DISTANCE} as distance from notes n join users u on u.id = n.author_id
+const NEAR_SQL = `select ${noteColumns(null)}, ${DISTANCE} as distance from notes n join users u on u.id = n.author_id
   where ${NEAR_WHERE} order by distance, n.created_at desc, n.id desc limit 20`;
 const NEAR_COUNT_SQL = `select count(*)::int as total from notes n where ${NEAR_WHERE}`;
+const FLUSH_VIEWS_SQL = `update notes set public_views_count = notes.public_views_count + v.views
+  from unnest($1::int4[], $2::int8[]) as v(note_id, views) where notes.id = v.note_id`;
 
 const PAGE_SIZE = 20;
+/** How often gathered views are written (the service's own interval). */
+const VIEW_FLUSH_MS = 5_000;
 
 interface NoteRow {
   id: number; title: string | null; message: string; visibility: string; latitude: number; longitude: number;
   street: string | null; street_number: string | null; street_address: string | null; neighborhood: string | null;
   city: string | null; state: string | null; postal_code: string | null; country: string | null;
   iso_country_code: string | null; zoom_level: number | null; public_views_count: number; comments_count: number;
-  favoriters_count: number; finders_count: number; notemaps_count: number; created_at: number; updated_at: number;
-  author_id: number; username: string; author_name: string | null; distance?: number;
+  favoriters_count: number; finders_count: number; notemaps_count: number; image_key: string | null;
+  image_width: number | null; image_height: number | null; created_at: number; updated_at: number; created_us: string;
+  author_id: number; username: string; author_name: string | null; avatar_hash: string; has_avatar: boolean;
+  tags_count: number; is_favorited: boolean; is_found: boolean; distance?: number;
 }
 
-function toNote(row: NoteRow) {
+const association = (id: number, name: string, count: number) => ({ meta: { count, nextUrl: `/v2/notes/${id}/${name}` } });
+
+/** The note as the service presents it, its keys in the service's order. */
+function toNote(origin: string, row: NoteRow, mayWrite: boolean) {
+  const location = {
+    latitude: row.latitude, longitude: row.longitude, street: row.street, streetNumber: row.street_number,
+    streetAddress: row.street_address, neighborhood: row.neighborhood, city: row.city, state: row.state,
+    postalCode: row.postal_code, country: row.country, isoCountryCode: row.iso_country_code, zoomLevel: row.zoom_level,
+  };
   return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    visibility: row.visibility,
-    author: { id: row.author_id, username: row.username, name: row.author_name },
-    location: {
-      latitude: row.latitude, longitude: row.longitude, street: row.street, streetNumber: row.street_number,
-      streetAddress: row.street_address, neighborhood: row.neighborhood, city: row.city, state: row.state,
-      postalCode: row.postal_code, country: row.country, isoCountryCode: row.iso_country_code, zoomLevel: row.zoom_level,
+    author: {
+      avatar: { hasAvatar: row.has_avatar, hash: row.avatar_hash, urlRoot: `${origin}/avatars/${row.avatar_hash}` },
+      id: row.author_id,
+      link: `${origin}/users/${encodeURIComponent(row.username)}`,
+      name: row.author_name,
+      username: row.username,
     },
-    publicViewsCount: row.public_views_count,
-    counts: {
-      comments: row.comments_count, favoriters: row.favoriters_count, finders: row.finders_count, notemaps: row.notemaps_count,
-    },
+    comments: association(row.id, 'comments', row.comments_count),
     createdAt: row.created_at,
+    currentUserData: { canComment: mayWrite, canFavorite: mayWrite, isFavorited: row.is_favorited, isFound: row.is_found },
+    depiction: null,
+    displayAddress: displayAddress(location),
+    favoriters: association(row.id, 'favoriters', row.favoriters_count),
+    finders: association(row.id, 'finders', row.finders_count),
+    id: row.id,
+    image: row.image_key === null ? null
+      : { originalHeight: row.image_height, originalWidth: row.image_width, urlRoot: `${origin}/images/${row.image_key}` },
+    implicit_title: implicitTitle(row.message),
+    link: `${origin}/notes/${row.id}`,
+    location: {
+      city: row.city ?? '', country: row.country ?? '', isoCountryCode: row.iso_country_code ?? '',
+      latitude: row.latitude, longitude: row.longitude, neighborhood: row.neighborhood, postalCode: row.postal_code,
+      state: row.state ?? '', street: row.street, streetAddress: row.street_address ?? '', streetNumber: row.street_number,
+      zoomLevel: row.zoom_level ?? 0,
+    },
+    message: row.message,
+    notemaps: association(row.id, 'notemaps', row.notemaps_count),
+    publicViewsCount: row.public_views_count,
+    tags: association(row.id, 'tags', row.tags_count),
+    title: noteTitle(row),
     updatedAt: row.updated_at,
+    visibility: row.visibility,
     ...(row.distance === undefined ? {} : { distance: Math.round(row.distance) }),
   };
 }
@@ -71,9 +121,12 @@ const named = (name: string, text: string) => (values: unknown[]) => ({ name, te
 const page = named('page', PAGE_SQL);
 const count = named('count', COUNT_SQL);
 const one = named('one', ONE_SQL);
+const oneAsReader = named('one_as_reader', ONE_AS_READER_SQL);
+const oneAsMember = named('one_as_member', ONE_AS_MEMBER_SQL);
 const token = named('token', TOKEN_SQL);
 const near = named('near', NEAR_SQL);
 const nearCount = named('near_count', NEAR_COUNT_SQL);
+const flushViews = named('flush_views', FLUSH_VIEWS_SQL);
 
 const METRES_PER_DEGREE = 111_194.93;
 
@@ -86,19 +139,39 @@ function nearParams(text: string, radius: number): unknown[] | null {
   return [lat, lon, lon - dLon, lat - dLat, lon + dLon, lat + dLat, radius];
 }
 
+/** The scopes that let a member write (`write`, or `notes` and `delete`, which include it). */
+const WRITES = /(^| )(write|notes|delete)( |$)/u;
+/** The scopes that let a member read their own and addressed notes (`readall` and every scope that includes it). */
+const READS_ALL = /(^| )(readall|write|notes|delete)( |$)/u;
+
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   const port = Number(process.env.PORT);
-  if (url === undefined || !Number.isInteger(port) || port <= 0) throw new Error('set DATABASE_URL and PORT');
+  const origin = process.env.PUBLIC_URL;
+  if (url === undefined || origin === undefined || !Number.isInteger(port) || port <= 0) throw new Error('set DATABASE_URL, PORT and PUBLIC_URL');
 
   // pg's default pool size (10), as the service's.
   const pool = new pg.Pool({ connectionString: url });
   pool.on('error', () => {});
   const app = Fastify({ logger: false });
 
+  let views = new Map<number, number>();
+  const timer = setInterval(() => {
+    if (views.size === 0) return;
+    const batch = views;
+    views = new Map();
+    pool.query(flushViews([[...batch.keys()], [...batch.values()]])).catch(() => {});
+  }, VIEW_FLUSH_MS);
+
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get<{ Querystring: { near?: string; radius?: string } }>('/v2/notes', async (request, reply) => {
+    const nextUrl = (prefix: string, total: number, rows: NoteRow[], order: 'recent' | 'nearest') => {
+      const last = rows.at(-1);
+      if (last === undefined || total <= PAGE_SIZE) return null;
+      const cursor = encodeNoteCursor({ order, lead: order === 'nearest' ? [last.distance ?? 0] : [], createdAtUs: Number(last.created_us), id: last.id });
+      return `${prefix}offset=${PAGE_SIZE}&limit=${PAGE_SIZE}&cursor=${cursor}`;
+    };
     if (request.query.near !== undefined) {
       const params = nearParams(request.query.near, Number(request.query.radius ?? 1000));
       if (params === null) {
@@ -106,32 +179,38 @@ async function main(): Promise<void> {
         return { meta: { http_status: 400 } };
       }
       const [rows, total] = await Promise.all([pool.query<NoteRow>(near(params)), pool.query<{ total: number }>(nearCount(params))]);
-      return { data: rows.rows.map(toNote), meta: { http_status: 200, count: total.rows[0]?.total ?? 0, nextUrl: null } };
+      const all = total.rows[0]?.total ?? 0;
+      // The request's own query string, as the service keeps it in nextUrl.
+      const prefix = `/v2/notes?${request.url.slice(request.url.indexOf('?') + 1)}&`;
+      return { data: rows.rows.map((row) => toNote(origin, row, false)), meta: { http_status: 200, count: all, nextUrl: nextUrl(prefix, all, rows.rows, 'nearest') } };
     }
-    const [rows, total] = await Promise.all([pool.query<NoteRow>(page([PAGE_SIZE, 0])), pool.query<{ total: number }>(count([]))]);
+    const [rows, total] = await Promise.all([pool.query<NoteRow>(page([PAGE_SIZE])), pool.query<{ total: number }>(count([]))]);
     const all = total.rows[0]?.total ?? 0;
-    return {
-      data: rows.rows.map(toNote),
-      meta: { http_status: 200, count: all, nextUrl: all > PAGE_SIZE ? `/v2/notes?offset=${PAGE_SIZE}&limit=${PAGE_SIZE}` : null },
-    };
+    return { data: rows.rows.map((row) => toNote(origin, row, false)), meta: { http_status: 200, count: all, nextUrl: nextUrl('/v2/notes?', all, rows.rows, 'recent') } };
   });
 
   app.get<{ Params: { id: string } }>('/v2/notes/:id', async (request, reply) => {
     const bearer = /^Bearer (\S+)$/u.exec(request.headers.authorization ?? '')?.[1];
+    let member: { user_id: number; scopes: string } | undefined;
     if (bearer !== undefined) {
       const hash = createHash('sha256').update(bearer).digest('hex');
-      if ((await pool.query(token([hash]))).rows[0] === undefined) {
+      member = (await pool.query<{ user_id: number; scopes: string }>(token([hash]))).rows[0];
+      if (member === undefined) {
         reply.code(401);
         return { meta: { http_status: 401 } };
       }
     }
     const id = Number(request.params.id);
-    const row = Number.isSafeInteger(id) && id > 0 ? (await pool.query<NoteRow>(one([id]))).rows[0] : undefined;
+    const valid = Number.isSafeInteger(id) && id > 0;
+    const row = !valid ? undefined
+      : (await pool.query<NoteRow>(member === undefined ? one([id])
+        : READS_ALL.test(member.scopes) ? oneAsReader([id, member.user_id]) : oneAsMember([id, member.user_id]))).rows[0];
     if (row === undefined) {
       reply.code(404);
       return { meta: { http_status: 404 } };
     }
-    return { data: toNote(row), meta: { http_status: 200 } };
+    if (row.visibility === 'public' && row.author_id !== member?.user_id) views.set(row.id, (views.get(row.id) ?? 0) + 1);
+    return { data: toNote(origin, row, member !== undefined && WRITES.test(member.scopes)), meta: { http_status: 200 } };
   });
 
   await app.listen({ host: '127.0.0.1', port });
@@ -140,6 +219,7 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) process.exit(1);
     stopping = true;
+    clearInterval(timer);
     app.close().then(() => pool.end()).then(() => process.exit(0), () => process.exit(1));
   };
   process.on('SIGTERM', stop);

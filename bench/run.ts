@@ -141,28 +141,31 @@ function cycle(ids: readonly number[]): () => string {
   return () => `/v2/notes/${ids[next++ % ids.length] ?? 1}`;
 }
 
-/** Both servers must answer the same pages and the same note before their speeds are compared. */
+/**
+ * Both servers must give the same answers, byte for byte (the same JSON: the yardstick does the same job),
+ * before their speeds are compared: the first page, the `near` page and one note, anonymous and with a token.
+ */
 async function checkSameAnswers(service: string, baseline: string, id: number, expectedCount: number, token: string, nearPath: string): Promise<void> {
-  const get = async (url: string, headers: Record<string, string> = {}): Promise<{ data: unknown; meta: { count?: number } }> => {
+  const get = async (url: string, headers: Record<string, string> = {}): Promise<string> => {
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-    return JSON.parse(text) as { data: unknown; meta: { count?: number } };
+    return text;
   };
-  const ids = (page: { data: unknown }): number[] => (page.data as { id: number }[]).map((note) => note.id);
-  const [a, b] = await Promise.all([get(`${service}/v2/notes`), get(`${baseline}/v2/notes`)]);
-  if (JSON.stringify(ids(a)) !== JSON.stringify(ids(b)) || a.meta.count !== b.meta.count || a.meta.count !== expectedCount || ids(a).length !== 20) {
-    throw new Error(`the service and the baseline disagree on the first page: ${JSON.stringify({ service: [a.meta.count, ids(a)], baseline: [b.meta.count, ids(b)] })}`);
-  }
-  const [c, d] = await Promise.all([get(`${service}${nearPath}`), get(`${baseline}${nearPath}`)]);
-  const distances = (page: { data: unknown }): number[] => (page.data as { distance: number }[]).map((note) => note.distance);
-  if (JSON.stringify(distances(c)) !== JSON.stringify(distances(d)) || c.meta.count !== d.meta.count || ids(c).length !== 20) {
-    throw new Error(`the service and the baseline disagree on ${nearPath}: ${JSON.stringify({ service: [c.meta.count, distances(c)], baseline: [d.meta.count, distances(d)] })}`);
-  }
   const auth = { authorization: `Bearer ${token}` };
-  const [one, other] = await Promise.all([get(`${service}/v2/notes/${id}`, auth), get(`${baseline}/v2/notes/${id}`, auth)]);
-  const message = (body: { data: unknown }): unknown => (body.data as { message?: unknown }).message;
-  if (message(one) !== message(other)) throw new Error(`the service and the baseline disagree on note ${id}`);
+  const checks: [string, Record<string, string>][] = [['/v2/notes', {}], [nearPath, {}], [`/v2/notes/${id}`, {}], [`/v2/notes/${id}`, auth]];
+  for (const [path, headers] of checks) {
+    const [a, b] = await Promise.all([get(`${service}${path}`, headers), get(`${baseline}${path}`, headers)]);
+    if (a !== b) {
+      const at = [...a].findIndex((char, i) => char !== b[i]);
+      throw new Error(`the service and the baseline answer ${path}${headers.authorization ? ' (with a token)' : ''} differently from character ${at}:\n` +
+        `service:  …${a.slice(Math.max(0, at - 80), at + 120)}\nbaseline: …${b.slice(Math.max(0, at - 80), at + 120)}`);
+    }
+  }
+  const first = JSON.parse(await get(`${service}/v2/notes`)) as { data: unknown[]; meta: { count: number } };
+  if (first.meta.count !== expectedCount || first.data.length !== 20) {
+    throw new Error(`the first page counts ${first.meta.count} notes and shows ${first.data.length}; expected ${expectedCount} and 20`);
+  }
 }
 
 /** The peak resident set size of a process so far (VmHWM), in MB; NaN when it cannot be read. */
@@ -306,7 +309,7 @@ async function main(cleanup: Cleanup): Promise<void> {
 
   const baselinePort = await freePort();
   const baseline = startChild('baseline', NODE, ['--import', 'tsx', 'bench/baseline-server.ts'],
-    childEnv({ DATABASE_URL: databaseUrl, PORT: String(baselinePort) }), true);
+    childEnv({ DATABASE_URL: databaseUrl, PORT: String(baselinePort), PUBLIC_URL: serviceOrigin }), true);
   cleanup.add('stop the baseline', () => baseline.stop());
   const baselineOrigin = `http://127.0.0.1:${baselinePort}`;
   await waitUntilOk(baseline, `${baselineOrigin}/healthz`, 60_000);
