@@ -7,9 +7,10 @@ import { DomainError } from '../../domain/domain-error';
  * Infinity), which reached SQL as a 500. Runs once the schema has coerced query, params and body.
  */
 export function registerFiniteNumbers(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const fields = [...nonFinite(request.params, ''), ...nonFinite(request.query, ''), ...nonFinite(request.body, '')];
     if (fields.length > 0) throw DomainError.invalid(fields.map((name) => ({ name, problem: 'must be a finite number' })));
+    done();
   });
 }
 

@@ -25,10 +25,19 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions = 
     name: 'http_request_duration_seconds', help: 'Time to answer HTTP requests, by method, route and status', labelNames,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+  // One pair of bound series per method, route and status: prom-client hashes a label set on every call otherwise.
+  const series = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let bound = series.get(key);
+    if (bound === undefined) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      series.set(key, bound = { count: requests.labels(labels), time: duration.labels(labels) });
+    }
+    bound.count.inc();
+    bound.time.observe(reply.elapsedTime / 1000);
+    done();
   });
   const onRequest = options.token === undefined ? [] : [requireToken(options.token)];
   app.get('/metrics', { schema: { hide: true }, onRequest }, async (_request, reply) => {

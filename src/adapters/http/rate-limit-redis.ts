@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import Redis from 'ioredis';
 import { portToken } from '../../application/ports/port-token';
@@ -139,7 +139,9 @@ export class RedisCircuitBreaker {
 }
 
 type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
-interface CounterStore {
+
+/** A counter store of the plugin: counts one more request under `key` and calls back with the count and its window's rest. */
+export interface CounterStore {
   incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
 }
 
@@ -150,37 +152,38 @@ const PluginRedisStore = loadPluginFile('./store/RedisStore') as new (
 const PluginLocalStore = loadPluginFile('./store/LocalStore') as new (
   continueExceeding: boolean, exponentialBackoff: boolean, cache: number) => CounterStore;
 
+/** Counters in this process: the plugin's own store, the least recent of `cache` keys forgotten first. */
+export function localCounterStore(cache: number): CounterStore {
+  return new PluginLocalStore(false, false, cache);
+}
+
 /**
- * For the plugin's `store` option: the counters in Redis (under `namespace`) while the breaker admits
- * requests, else in this process (counted afresh from the moment of each outage: better than no limit, though
- * each instance then counts alone). A request never fails because of Redis.
+ * The counters in Redis (under `namespace`) while the breaker admits requests, else in this process (counted
+ * afresh from the moment of each outage: better than no limit, though each instance then counts alone). A
+ * request never fails because of Redis.
  */
-export function circuitBreakerStore(redis: Redis, namespace: string, cache: number): FastifyRateLimitStoreCtor {
+export function circuitBreakerStore(redis: Redis, namespace: string, cache: number): CounterStore {
   const breaker = redisBreaker(redis);
   const shared = new PluginRedisStore(false, false, redis, namespace);
-  let local = new PluginLocalStore(false, false, cache);
+  let local = localCounterStore(cache);
   let localSince = breaker.recoveries;
   const fallback = (): CounterStore => {
     // Each outage starts its own counts: an earlier outage's are stale.
     if (localSince !== breaker.recoveries) {
-      local = new PluginLocalStore(false, false, cache);
+      local = localCounterStore(cache);
       localSince = breaker.recoveries;
     }
     return local;
   };
-  return class CircuitBreakerStore implements FastifyRateLimitStore {
-    incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+  return {
+    incr(key, callback, timeWindow, max) {
       if (!breaker.admits) return fallback().incr(key, callback, timeWindow, max);
       shared.incr(key, (error, result) => {
         if (error === null) return callback(null, result);
         breaker.trip(error.message);
         fallback().incr(key, callback, timeWindow, max);
       }, timeWindow, max);
-    }
-
-    child(): FastifyRateLimitStore {
-      return this;
-    }
+    },
   };
 }
 

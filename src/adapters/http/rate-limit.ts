@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
-import { bodyMayCarryToken, isApiPath, presentedToken, routedPath } from './authentication';
+import { bodyMayCarryToken, isApiPath, presentedToken, routedPath } from './request-facts';
 import { failure } from './envelope';
-import { circuitBreakerStore, closeRateLimitRedis, redisBreaker } from './rate-limit-redis';
+import { circuitBreakerStore, closeRateLimitRedis, localCounterStore, redisBreaker, type CounterStore } from './rate-limit-redis';
 
 /** Probes and scrapes answer whatever a client did. */
 const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
@@ -39,39 +39,42 @@ interface Decision {
 
 /** What one request has been charged so far: each key once, and the decision its headers show. */
 interface Charges {
-  byKey: Map<string, Decision>;
+  keys: string[];
+  decisions: Decision[];
   shown: Decision | null;
+  /** Counted by address in onRequest; a token its form body names is counted once the body is parsed. */
+  awaitingBody: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the rate limit has charged this request so far (null until it charges it). */
+    rateLimitCharges: Charges | null;
+  }
 }
 
 /**
- * The rate limit of docs/security.md over `@fastify/rate-limit`'s store (in process, or Redis with REDIS_URL).
- * The area (API or web) comes from the route the router matched, never from the raw URL, so percent-encoding
- * and absolute-form targets meet the same limit. The limit is decided in `onRequest`, before any body is read:
+ * The rate limit of docs/security.md, counted by `@fastify/rate-limit`'s stores (in process, or Redis with
+ * REDIS_URL) and decided here. The area (API or web) comes from the route the router matched, never from the
+ * raw URL, so percent-encoding and absolute-form targets meet the same limit. The limit is decided in
+ * `onRequest`, before any body is read:
  * - a token in the Authorization header or the query counts under its own key (the authentication hook, run
  *   next, refuses a made-up one before the body is read; its 401 then counts against the address as well, and
  *   becomes a 429 once the address is over);
  * - any other API request counts against the client's address at once, so a client over its limit is refused
  *   before its body is read; a token its form body names counts under its key as well, once parsed.
  * An `onSend` hook puts `X-Rate-Limit-*` on every response, errors included. Register it before the
- * authentication hook.
+ * authentication hook. The hooks take callbacks and the in-process store answers at once, so a request
+ * is counted without a promise or a tick (the plugin's own hook would take several).
  */
 export async function registerRateLimit(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
   const webMax = settings.max * WEB_LIMIT_FACTOR;
-  const keys = new WeakMap<FastifyRequest, string>();
-  const charges = new WeakMap<FastifyRequest, Charges>();
-  await app.register(rateLimit, {
-    global: false,
-    max: (_request, key) => (key.startsWith('web:') ? webMax : settings.max),
-    timeWindow: settings.windowS * 1000,
-    keyGenerator: (request) => keys.get(request) ?? ipKey('api', request),
-    cache: COUNTER_CACHE,
-    nameSpace: RATE_LIMIT_NAMESPACE,
+  const windowMs = settings.windowS * 1000;
+  const store: CounterStore = settings.redis
     // With Redis, a circuit breaker counts in this process while Redis fails or hangs (rate-limit-redis.ts).
-    ...(settings.redis ? { store: circuitBreakerStore(settings.redis, RATE_LIMIT_NAMESPACE, COUNTER_CACHE) } : {}),
-    // The store never fails; should it, a request is served rather than refused.
-    skipOnError: true,
-  });
-  const limiter = app.createRateLimit();
+    ? circuitBreakerStore(settings.redis, RATE_LIMIT_NAMESPACE, COUNTER_CACHE)
+    : localCounterStore(COUNTER_CACHE);
+  app.decorateRequest('rateLimitCharges', null);
   if (settings.redis) {
     const redis = settings.redis;
     const breaker = redisBreaker(redis);
@@ -83,24 +86,30 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
   }
 
   /** Counts the request under `key` (once per request and key); the headers show the tightest count charged. */
-  const charge = async (request: FastifyRequest, key: string): Promise<Decision> => {
-    let state = charges.get(request);
-    if (state === undefined) charges.set(request, state = { byKey: new Map(), shown: null });
-    const known = state.byKey.get(key);
-    if (known !== undefined) return known;
-    keys.set(request, key);
-    const result = await limiter(request);
-    const now = Date.now();
-    const decision: Decision = result.isAllowed
-      ? { limit: settings.max, remaining: settings.max, resetsAt: Math.ceil(now / 1000), exceeded: false, retryAfterS: 0 }
-      : {
-        limit: result.max, remaining: result.remaining, resetsAt: Math.ceil((now + result.ttl) / 1000),
-        exceeded: result.isExceeded, retryAfterS: Math.ceil(result.ttl / 1000),
+  const charge = (request: FastifyRequest, key: string, then: (decision: Decision) => void): void => {
+    const state = request.rateLimitCharges ??= { keys: [], decisions: [], shown: null, awaitingBody: false };
+    const known = state.keys.indexOf(key);
+    if (known !== -1) return then(state.decisions[known] as Decision);
+    const max = key.startsWith('web:') ? webMax : settings.max;
+    const decide = (error: Error | null, count?: { current: number; ttl: number }): void => {
+      // The store never fails; should it, the request is served rather than refused.
+      const current = error === null && count !== undefined ? count.current : 0;
+      const ttl = error === null && count !== undefined ? count.ttl : 0;
+      const decision: Decision = {
+        limit: max, remaining: Math.max(0, max - current), resetsAt: Math.ceil((Date.now() + ttl) / 1000),
+        exceeded: current > max, retryAfterS: Math.ceil(ttl / 1000),
       };
-    state.byKey.set(key, decision);
-    const shown = state.shown;
-    if (shown === null || (!shown.exceeded && (decision.exceeded || decision.remaining < shown.remaining))) state.shown = decision;
-    return decision;
+      state.keys.push(key);
+      state.decisions.push(decision);
+      const shown = state.shown;
+      if (shown === null || (!shown.exceeded && (decision.exceeded || decision.remaining < shown.remaining))) state.shown = decision;
+      then(decision);
+    };
+    try {
+      store.incr(key, decide, windowMs, max);
+    } catch (error) {
+      decide(error instanceof Error ? error : new Error(String(error)));
+    }
   };
 
   /** The 429 envelope for `decision`, with Retry-After set on `reply`. */
@@ -113,61 +122,65 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
       `rate limit of ${decision.limit} requests per ${settings.windowS} s exceeded; retry after ${at} (in ${retryAfterS} s)`);
   };
 
-  /** Counts the request under `key`; true when it was over the limit and has been answered with a 429. */
-  const enforce = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> => {
-    const decision = await charge(request, key);
-    if (!decision.exceeded) return false;
-    void reply.send(refusal(request, reply, decision));
-    return true;
+  /** Counts the request under `key`; over the limit it is answered with a 429 here, else `next` runs. */
+  const enforce = (request: FastifyRequest, reply: FastifyReply, key: string, next: () => void): void => {
+    charge(request, key, (decision) => {
+      if (decision.exceeded) void reply.send(refusal(request, reply, decision));
+      else next();
+    });
   };
 
-  /** Requests whose form body may still name a token, counted under it once parsed. */
-  const awaitingBody = new WeakSet<FastifyRequest>();
-
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const area = areaOf(routedPath(request));
-    if (area === null) return;
-    if (area === 'web') {
-      if (await enforce(request, reply, ipKey('web', request))) return reply;
-      return;
-    }
+    if (area === null) return done();
+    if (area === 'web') return enforce(request, reply, ipKey('web', request), done);
     const token = tokenKey(request);
-    if (await enforce(request, reply, token ?? ipKey('api', request))) return reply;
-    if (token === null && bodyMayCarryToken(request)) awaitingBody.add(request);
+    enforce(request, reply, token ?? ipKey('api', request), () => {
+      // Requests whose form body may still name a token, counted under it once parsed.
+      if (token === null && bodyMayCarryToken(request) && request.rateLimitCharges) request.rateLimitCharges.awaitingBody = true;
+      done();
+    });
   });
 
-  app.addHook('preValidation', async (request, reply) => {
-    if (!awaitingBody.has(request)) return;
+  app.addHook('preValidation', (request, reply, done) => {
+    if (request.rateLimitCharges?.awaitingBody !== true) return done();
     const token = tokenKey(request);
-    if (token !== null && await enforce(request, reply, token)) return reply;
+    if (token === null) return done();
+    enforce(request, reply, token, done);
   });
 
-  app.addHook('onSend', async (request, reply, payload: unknown) => {
+  app.addHook('onSend', (request, reply, payload: unknown, done) => {
     const area = areaOf(routedPath(request));
-    if (area === null) return payload;
-    // Refused before the limiter ran (invalid UTF-8 in the URL): it still counts.
-    if (charges.get(request) === undefined) await charge(request, area === 'web' ? ipKey('web', request) : tokenKey(request) ?? ipKey('api', request));
+    if (area === null) return done(null, payload);
+    const finish = (body: unknown): void => {
+      const decision = request.rateLimitCharges?.shown;
+      if (decision) {
+        reply.header('x-rate-limit-limit', String(decision.limit));
+        reply.header('x-rate-limit-remaining', String(decision.remaining));
+        reply.header('x-rate-limit-resets-at', String(decision.resetsAt));
+      }
+      done(null, body);
+    };
     // A refused token also counts against the client's address, so that made-up tokens (each with a fresh
     // counter of its own) cannot multiply the limit; past it, the guesses are answered 429.
-    if (area === 'api' && reply.statusCode === 401 && tokenKey(request) !== null) {
-      const byAddress = await charge(request, ipKey('api', request));
-      if (byAddress.exceeded) payload = JSON.stringify(refusal(request, reply, byAddress));
+    const refusedToken = (): void => {
+      if (area !== 'api' || reply.statusCode !== 401 || tokenKey(request) === null) return finish(payload);
+      charge(request, ipKey('api', request), (byAddress) => finish(byAddress.exceeded ? JSON.stringify(refusal(request, reply, byAddress)) : payload));
+    };
+    // Refused before the limiter ran (invalid UTF-8 in the URL): it still counts.
+    if (request.rateLimitCharges === null) {
+      return charge(request, area === 'web' ? ipKey('web', request) : tokenKey(request) ?? ipKey('api', request), refusedToken);
     }
-    const decision = charges.get(request)?.shown;
-    if (decision) {
-      reply.header('x-rate-limit-limit', String(decision.limit));
-      reply.header('x-rate-limit-remaining', String(decision.remaining));
-      reply.header('x-rate-limit-resets-at', String(decision.resetsAt));
-    }
-    return payload;
+    refusedToken();
   });
 
   // Answered before its body was read (a 429 here, a refused token in onRequest): the rest of the body is
   // discarded as it arrives, which Node does by itself only when nothing has read the request yet; the
   // method override has read the start of form and multipart bodies, and without this such a connection
   // would hang until the request timeout.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (!request.raw.complete && !request.raw.destroyed) request.raw.resume();
+    done();
   });
 }
 

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiPath, presentedToken, routedPath } from './authentication';
+import helmet, { type HelmetOptions } from 'helmet';
+import { isApiPath, presentedToken, routedPath } from './request-facts';
 
 /** One year, sub-domains included (the common preload-ready value). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -25,38 +26,62 @@ const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+const HELMET_OPTIONS: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: { useDefaults: false, directives: DEFAULT_CSP },
+  frameguard: { action: 'deny' },
+  // Note images and avatars are embedded by the pages of API clients on other origins.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  strictTransportSecurity: false,
+  // COOP `same-origin` on /oauth/authorize would cut a popup from the application that opened it,
+  // breaking popup sign-in flows that report back through `window.opener`.
+  crossOriginOpenerPolicy: false,
+};
+
+/**
+ * The headers helmet sets with these options, asked of it once: they depend on nothing in the request, and
+ * running helmet's middleware per request (as @fastify/helmet does, rebuilding it each time) cost more than
+ * the note read itself.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+      return response;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return Object.freeze(headers);
+}
+
 /**
  * Helmet's headers on every response (nosniff, no framing, no referrer, a CSP), a CSP for /docs that
  * lets Swagger UI run, Cache-Control and Vary on /v2 (so no shared cache keeps a member's data), and HSTS on responses that went out over HTTPS (directly, or behind a proxy
  * with TRUST_PROXY and `X-Forwarded-Proto: https`): HSTS over plain HTTP would be ignored or, on a
- * development host, pin it to HTTPS.
+ * development host, pin it to HTTPS. Call it before any other hook, so even a request an early hook refuses
+ * carries them.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: DEFAULT_CSP },
-    frameguard: { action: 'deny' },
-    // Note images and avatars are embedded by the pages of API clients on other origins.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    strictTransportSecurity: false,
-    // COOP `same-origin` on /oauth/authorize would cut a popup from the application that opened it,
-    // breaking popup sign-in flows that report back through `window.opener`.
-    crossOriginOpenerPolicy: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = helmetHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const path = routedPath(request);
-    if (path === '/docs' || path.startsWith('/docs/')) reply.header('content-security-policy', DOCS_CSP);
     if (isApiPath(path)) setCachePolicy(request, reply);
-    // Refused by an earlier onRequest hook (the UTF-8 guard) before helmet's ran: the essentials still go out.
-    if (!reply.hasHeader('x-content-type-options') && !reply.raw.hasHeader('x-content-type-options')) {
+    else if (path === '/docs' || path.startsWith('/docs/')) reply.header('content-security-policy', DOCS_CSP);
+    // Refused before any onRequest hook ran (a request Fastify could not route): the essentials still go out.
+    if (!reply.hasHeader('x-content-type-options')) {
       reply.header('x-content-type-options', 'nosniff');
       reply.header('x-frame-options', 'DENY');
       reply.header('content-security-policy', FALLBACK_CSP);
     }
-    return payload;
+    done(null, payload);
   });
 }
 

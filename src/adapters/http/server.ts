@@ -14,6 +14,7 @@ import { registerFollowRoutes } from './follows/follows.routes';
 import { registerHealthRoutes } from './health.routes';
 import { registerImageRoutes } from './images/images.routes';
 import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction';
+import { registerRequestFacts } from './request-facts';
 import { registerMetrics } from './metrics';
 import { registerNotemapRoutes } from './notemaps/notemaps.routes';
 import { registerNoteRoutes } from './notes/notes.routes';
@@ -56,11 +57,12 @@ export async function buildServer(container: DependencyContainer, options: Serve
     ...validationOptions(),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  registerRequestFacts(app);
   closeConnectionsWhileClosing(app);
   retryAfterWhenUnavailable(app);
   registerConventions(app);
   registerMetrics(app, { token: config.metricsToken });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Before authentication: a refused token is counted too, and its 401 carries the rate-limit headers.
   await registerRateLimit(app, {
     max: config.rateLimitMax,
@@ -91,9 +93,9 @@ const RETRY_AFTER_S = '5';
 
 /** Every 503 (the `unavailable` error kind, /readyz) says when to try again; one that already does is kept. */
 function retryAfterWhenUnavailable(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_S);
-    return payload;
+    done(null, payload);
   });
 }
 
@@ -108,8 +110,8 @@ function closeConnectionsWhileClosing(app: FastifyInstance): void {
     closing = true;
     done();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

@@ -7,11 +7,12 @@ import { DomainError } from '../../domain/domain-error';
  * raw URL is checked here, before a handler reads it.
  */
 export function registerUtf8Guard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const url = request.raw.url ?? '/';
     const problem = urlProblem(url);
     if (problem) throw new DomainError('invalid', problem);
     refuseNul(url);
+    done();
   });
 }
 
@@ -20,6 +21,7 @@ export function registerUtf8Guard(app: FastifyInstance): void {
  * names nothing (404), a query string with it is refused (400). After `urlProblem`, `%00` is its only form.
  */
 function refuseNul(rawUrl: string): void {
+  if (!rawUrl.includes('%')) return;
   const queryAt = rawUrl.indexOf('?');
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   if (/%00/.test(path)) throw new DomainError('not_found', 'the path names nothing (it has a NUL character)');
@@ -31,6 +33,8 @@ export function urlProblem(rawUrl: string): string | undefined {
   // Raw bytes above 0x7F reach us (as latin1 characters) only from a lenient parser; even when they
   // are UTF-8 the router would read them as latin1, so any raw non-ASCII byte is refused.
   if (/[^\x20-\x7e]/.test(rawUrl)) return 'the URL has raw bytes that are not printable ASCII: percent-encode them as UTF-8';
+  // Without an escape there is nothing to decode.
+  if (!rawUrl.includes('%')) return undefined;
   const queryAt = rawUrl.indexOf('?');
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   if (!decodes(path)) return 'the URL path has a percent-escape that is not UTF-8';

@@ -1,10 +1,26 @@
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import type { ImageFormat, ImageProcessor, ImageRefusal, ProcessedImage } from '../../application/ports/image-processor';
 import { Slots } from '../../application/slots';
 
 const FORMATS = new Set<string>(['jpeg', 'png', 'webp']);
 /** Decodes at once: each holds width × height × 3 bytes or so while it runs, the rest wait their turn. */
 export const DECODES_AT_ONCE = 2;
+
+let loading: Promise<typeof sharp> | undefined;
+
+/**
+ * sharp and libvips, loaded at the first image rather than at start: they hold about 20 MB that a process
+ * serving no upload never needs. libvips caches recent operations (and their pixels) by default; every
+ * upload here is decoded once, by one thread.
+ */
+function loadSharp(): Promise<typeof sharp> {
+  loading ??= import('sharp').then(({ default: library }) => {
+    library.cache(false);
+    library.concurrency(1);
+    return library;
+  });
+  return loading;
+}
 
 /**
  * libvips through sharp: sniffs the content, rotates by EXIF, re-encodes without metadata. Decoding runs on
@@ -13,12 +29,6 @@ export const DECODES_AT_ONCE = 2;
  */
 export class SharpImageProcessor implements ImageProcessor {
   private readonly slots = new Slots(DECODES_AT_ONCE);
-
-  constructor() {
-    // libvips caches recent operations (and their pixels) by default; every upload here is decoded once.
-    sharp.cache(false);
-    sharp.concurrency(1);
-  }
 
   /** How many decodes run now (at most DECODES_AT_ONCE) and how many wait. */
   get load(): { running: number; waiting: number } {
@@ -30,6 +40,7 @@ export class SharpImageProcessor implements ImageProcessor {
   }
 
   private async decode(bytes: Uint8Array, maxPixels: number): Promise<ProcessedImage | ImageRefusal> {
+    const sharp = await loadSharp();
     const input: sharp.SharpOptions = { failOn: 'warning', limitInputPixels: maxPixels, sequentialRead: true };
     let format: string | undefined;
     try {
