@@ -4,6 +4,7 @@ import { migration as webSessions } from './0002_web_sessions';
 import { migration as noteSearch } from './0003_note_search';
 import { migration as avatarKey } from './0004_avatar_key';
 import { migration as noteCounters } from './0005_note_counters';
+import { migration as counterShards } from './0006_counter_shards';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -16,4 +17,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0003_note_search': noteSearch,
   '0004_avatar_key': avatarKey,
   '0005_note_counters': noteCounters,
+  '0006_counter_shards': counterShards,
 };

@@ -47,8 +47,8 @@ describe('SQL statements per request', () => {
   });
 
   // The hot paths, exactly: a statement more is a regression to look at (a test of counts, never of time).
-  // With a token, one of them is the token's look-up. POST: the token, the note with its tags (one statement),
-  // the note read back.
+  // With a token, one of them is the token's look-up. POST: the token, the note with its place and tags (one
+  // statement), the note read back.
   it.each([
     { name: 'GET /v2/notes/:id', method: 'GET', url: () => `/v2/notes/${noteId}`, withToken: false, expected: 1 },
     { name: 'GET /v2/notes/:id with a token', method: 'GET', url: () => `/v2/notes/${noteId}`, withToken: true, expected: 2 },
@@ -56,12 +56,14 @@ describe('SQL statements per request', () => {
     { name: 'GET /v2/notes (the first page) with a token', method: 'GET', url: () => '/v2/notes', withToken: true, expected: 3 },
     { name: 'GET /v2/notes?near=…', method: 'GET', url: () => '/v2/notes?near=3,1&radius=50000', withToken: false, expected: 2 },
     { name: 'POST /v2/notes', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 3 },
-  ] as const)('$name: $expected SQL statements', async ({ method, url, withToken, expected }) => {
+    { name: 'POST /v2/notes at a place', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 3, place: true },
+  ] as const)('$name: $expected SQL statements', async ({ method, url, withToken, expected, ...rest }) => {
     t.resetQueries();
+    const place = 'place' in rest ? { city: 'Lisbon', country: 'Portugal' } : {};
     const res = await t.request({
       method, url: url(),
       ...(method === 'POST'
-        ? { token: notesToken, payload: { message: 'one more #t1 #all', latitude: 1, longitude: 2 } }
+        ? { token: notesToken, payload: { message: 'one more #t1 #all', latitude: 1, longitude: 2, ...place } }
         : { token: withToken ? token : undefined }),
     });
     expect(res.statusCode).toBe(method === 'POST' ? 201 : 200);

@@ -87,12 +87,12 @@ export class KyselyNoteViews implements NoteViews {
   }
 
   /**
-   * The total of every note the reader may read, without counting them: the public ones from the counter the
-   * triggers keep (migration 0005), plus for a reader their own non-public notes and those addressed to them
+   * The total of every note the reader may read, without counting them: the public ones from the counters the
+   * triggers keep (migrations 0005 and 0006), plus for a reader their own non-public notes and those addressed to them
    * (two index-backed counts). One statement, as the counting query it replaces.
    */
   private wholeListTotal(readerId: number | null) {
-    const publicNotes = sql<number>`(select c.value from note_counters c where c.name = 'public_notes')`;
+    const publicNotes = sql<number>`(select sum(c.value)::int8 from note_counters c where c.name = 'public_notes')`;
     const total = readerId === null ? publicNotes : sql<number>`${publicNotes}
       + (select count(*) from notes o where o.author_id = ${readerId} and o.visibility <> 'public')
       + (select count(*) from note_recipients nr join notes r on r.id = nr.note_id

@@ -118,6 +118,8 @@ export interface NotesTable {
 /** Totals kept by triggers with the writes (migration 0005): `public_notes`, the notes whose visibility is public. */
 export interface NoteCountersTable {
   name: string;
+  /** A counter is the sum of its shards (migration 0006). */
+  shard: Generated<number>;
   value: number;
 }
 
