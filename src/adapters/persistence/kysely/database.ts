@@ -154,15 +154,17 @@ function yieldingBetweenQueries<T extends { query: (...args: never[]) => Promise
 // Named prepared statements. pg prepares a statement given a name once per connection (Parse), remembers the
 // name on that connection, and from then on sends only Bind and Execute: PostgreSQL neither parses nor plans
 // it again (after five executions it may keep a generic plan). pg never forgets a name by itself, so the
-// names are bounded here, per connection: only statements with parameters (those Kysely builds; never
-// DDL, BEGIN or COMMIT) of a bounded size, and at most MAX_NAMED of them; any other statement goes unnamed,
-// parsed and planned each time as before. The statements are a bounded set of shapes (values are bound), so
+// names are bounded here, per connection: only statements with parameters or reads and writes without any
+// (never DDL, BEGIN or COMMIT) of a bounded size, and at most MAX_NAMED of them; any other statement goes
+// unnamed, parsed and planned each time as before. The statements are a bounded set of shapes (values are bound), so
 // the bound is reached only by shapes that vary with their input (an IN list of n values). A name needs no
 // schema in it: a pool works in one schema (search_path is a startup option of its connections), and
 // PostgreSQL re-plans a prepared statement whose search_path or tables changed.
 const MAX_NAMED = 200;
 const MAX_NAMED_TEXT = 16_000;
 const MAX_NAMED_PARAMETERS = 100;
+// A statement without parameters is named only when it reads or writes rows (the whole list's total, say).
+const DATA_STATEMENT = /^\s*(select|with|insert|update|delete)\b/iu;
 // A named statement whose tables changed shape under it (a migration run by another process while this one
 // serves) fails for good with this error: PostgreSQL re-plans it but will not change its result columns.
 const RESULT_TYPE_CHANGED = /^cached plan must not change result type/u;
@@ -231,7 +233,8 @@ class PreparingClient implements PostgresPoolClient {
   #nameOf(sql: string, parameters: readonly unknown[]): string | undefined {
     const known = this.#names.get(sql);
     if (known !== undefined) return known;
-    if (parameters.length === 0 || parameters.length > MAX_NAMED_PARAMETERS || sql.length > MAX_NAMED_TEXT) return undefined;
+    if (parameters.length > MAX_NAMED_PARAMETERS || sql.length > MAX_NAMED_TEXT) return undefined;
+    if (parameters.length === 0 && !DATA_STATEMENT.test(sql)) return undefined;
     if (this.#prepared >= MAX_NAMED) return undefined;
     const name = `pn_${++this.#prepared}`;
     this.#names.set(sql, name);

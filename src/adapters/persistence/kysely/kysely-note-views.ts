@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { NoteFilter, NotePage, NoteView, NoteViews } from '../../../application/ports/note-views';
 import type { PageRequest } from '../../../application/ports/paging';
@@ -59,22 +59,24 @@ export class KyselyNoteViews implements NoteViews {
     const where = listedNotes(viewer.readerId, filter);
     const query = filter.query;
     const after = query?.after;
-    // The page's ids first, from `notes` alone; the author, counts and flags are then joined for those rows only
-    // (not for every row an OFFSET skips or a computed order sorts). A cursor seeks by the ORDER BY columns instead
-    // of skipping `offset` rows (docs/api.md, Conventions).
-    const pageIds = this.db
-      .selectFrom('notes as n')
-      .select('n.id')
-      .where(where)
-      .$call((qb) => (after && query ? qb.where(seekAfter(query, after)) : qb.offset(page.offset)))
-      .orderBy(orderOf(query))
-      .limit(page.limit);
+    const order = noteOrderOf(query);
+    const seek = <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
+      (after && query ? qb.where(seekAfter(query, after)) : qb.offset(page.offset));
+    const rowsQuery = this.select(viewer, query?.near?.center)
+      .select([CREATED_AT_US.as('created_us'), (query?.text !== undefined && order === 'relevance' ? textRank(query.text) : sql<number | null>`null::float4`).as('rank')]);
+    // A page that skips nothing in an order the indexes keep (the first page, or one a cursor seeks to) is read at
+    // once: PostgreSQL stops after `limit` rows and computes the author, counts and flags for those alone. Any other
+    // page picks its ids first, from `notes` alone, and decorates those rows only (not every row an OFFSET skips or
+    // a computed order sorts). A cursor seeks by the ORDER BY columns instead of skipping `offset` rows (docs/api.md,
+    // Conventions).
+    const computedOrder = (order === 'nearest' && query?.near !== undefined) || (order === 'relevance' && query?.text !== undefined);
+    const direct = !computedOrder && (after !== undefined || page.offset === 0);
+    const pageRows = direct
+      ? rowsQuery.where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit)
+      : rowsQuery.where('n.id', 'in', this.db.selectFrom('notes as n').select('n.id').where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit))
+        .orderBy(orderOf(query));
     const [rows, count] = await Promise.all([
-      this.select(viewer, query?.near?.center)
-        .select([CREATED_AT_US.as('created_us'), (query?.text !== undefined && noteOrderOf(query) === 'relevance' ? textRank(query.text) : sql<number | null>`null::float4`).as('rank')])
-        .where('n.id', 'in', pageIds)
-        .orderBy(orderOf(query))
-        .execute(),
+      pageRows.execute(),
       isWholeList(filter) ? this.wholeListTotal(viewer.readerId)
         : this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
     ]);

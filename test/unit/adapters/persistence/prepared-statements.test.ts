@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase, type Database } from '../../../../src/adapters/persistence/kysely/database';
 
-// On PostgreSQL every statement Kysely sends with parameters is a named prepared statement: parsed and planned
-// once per connection, then only bound and executed (src/adapters/persistence/kysely/database.ts).
+// On PostgreSQL every statement Kysely sends with parameters, and every read or write without any, is a named
+// prepared statement: parsed and planned once per connection, then only bound and executed
+// (src/adapters/persistence/kysely/database.ts).
 (process.env.TEST_DATABASE_URL ? describe : describe.skip)('named prepared statements on PostgreSQL', () => {
   let database: Database;
   beforeAll(async () => {
@@ -29,13 +30,16 @@ import { openDatabase, type Database } from '../../../../src/adapters/persistenc
     });
   });
 
-  it('leaves statements without parameters (DDL, transaction control) unnamed', async () => {
+  it('prepares a read without parameters too (the whole list\'s total), and leaves DDL and transaction control unnamed', async () => {
     await database.kysely.connection().execute(async (db) => {
       await sql`create table if not exists unnamed_check (a int)`.execute(db);
-      await sql`select 42 as answer`.execute(db);
+      await sql`begin`.execute(db);
+      await sql`commit`.execute(db);
+      for (let i = 0; i < 2; i++) expect((await sql<{ answer: number }>`select 42 as answer`.execute(db)).rows).toEqual([{ answer: 42 }]);
       const texts = (await prepared(db)).map((row) => row.statement);
       expect(texts).not.toContain('create table if not exists unnamed_check (a int)');
-      expect(texts).not.toContain('select 42 as answer');
+      expect(texts.filter((text) => /^(begin|commit)$/iu.test(text))).toEqual([]);
+      expect(texts.filter((text) => text === 'select 42 as answer')).toHaveLength(1);
     });
   });
 
