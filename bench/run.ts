@@ -11,6 +11,8 @@ import { noteBody, seed } from './seed';
 const ROOT = resolve(__dirname, '..');
 // The Node.js the project pins, whatever `node` the machine has.
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+// What `npm start` runs: the service with its V8 flags, once dist/ is built.
+const LAUNCHER = join(ROOT, 'src', 'runtime', 'launcher.mts');
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -273,8 +275,8 @@ async function main(cleanup: Cleanup): Promise<void> {
 
   // PostgreSQL first: it fails faster than the build.
   const version = (await adminQuery('show server_version')).rows[0] as { server_version: string };
-  log('building the service (tsc -p tsconfig.build.json)');
-  await runToEnd('build', NODE, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], childEnv({}), 300_000);
+  log('building the service (npm run build)');
+  await runToEnd('build', NODE, [LAUNCHER, '--build'], childEnv({}), 300_000);
 
   // A database named after our pid can only be left over from a run that was killed.
   await adminQuery(`drop database if exists "${database}" with (force)`);
@@ -286,7 +288,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   cleanup.add('remove DATA_DIR', () => rm(dataDir, { recursive: true, force: true }));
 
   const servicePort = await freePort();
-  const service = startChild('service', NODE, ['dist/src/main.js'], childEnv({
+  const service = startChild('service', NODE, [LAUNCHER], childEnv({
     DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(servicePort),
     PUBLIC_URL: `http://127.0.0.1:${servicePort}`, LOG_LEVEL: 'warn',
     // The benchmark measures throughput, not the limiter's 429s: one token and one IP send everything.
@@ -318,7 +320,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   const pgliteDir = await mkdtemp(join(tmpdir(), 'place-notes-bench-pglite-'));
   cleanup.add('remove the embedded DATA_DIR', () => rm(pgliteDir, { recursive: true, force: true }));
   const pglitePort = await freePort();
-  const embedded = startChild('service (PGlite)', NODE, ['dist/src/main.js'], childEnv({
+  const embedded = startChild('service (PGlite)', NODE, [LAUNCHER], childEnv({
     DATA_DIR: pgliteDir, HOST: '127.0.0.1', PORT: String(pglitePort), PUBLIC_URL: `http://127.0.0.1:${pglitePort}`,
     LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000',
   }));
