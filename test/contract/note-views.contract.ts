@@ -231,6 +231,33 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
         expect(await walkByOffset(filter, 2)).toEqual(expected);
       });
 
+      // The whole list is read by statements compiled once per shape and run with each request's values.
+      it.each<[string, RawNoteQuery]>([['recent', {}], ['popular', { sort: 'popular' }]])(
+        'walks the whole list (%s) by cursor through exactly the sequence offsets give, for each viewer', async (_name, raw) => {
+          const filter: NoteFilter = { query: parseNoteQuery(raw) };
+          for (const viewer of [anonymous, readerOf(author.id), withoutReadall(author.id)]) {
+            const byOffset: number[] = [];
+            let total = -1;
+            for (let offset = 0; ; offset += 4) {
+              const page = await views().list(viewer, filter, { offset, limit: 4 });
+              total = page.total;
+              if (page.items.length === 0) break;
+              byOffset.push(...ids(page));
+            }
+            expect(byOffset).toHaveLength(total);
+            expect(byOffset).toEqual(expect.arrayContaining(made));
+            const byCursor: number[] = [];
+            let page = await views().list(viewer, filter, { offset: 0, limit: 3 });
+            for (;;) {
+              expect(page.total).toBe(total);
+              byCursor.push(...ids(page));
+              if (page.last === undefined) break;
+              page = await views().list(viewer, { query: { ...(filter.query ?? { order: 'recent' }), after: page.last } }, { offset: 3, limit: 3 });
+            }
+            expect(byCursor).toEqual(byOffset);
+          }
+        });
+
       it('gives an empty page and no position after the last item', async () => {
         const filter: NoteFilter = { authorId: author.id };
         const whole = await views().list(anonymous, filter, { offset: 0, limit: 100 });

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { NoteFilter, NotePage, NoteView, NoteViews } from '../../../application/ports/note-views';
 import type { PageRequest } from '../../../application/ports/paging';
@@ -25,6 +25,16 @@ function viewerHas(table: 'note_favorites' | 'note_finds', userId: number | null
 const NOTE_ID = -2_000_000_001;
 const USER_ID = -2_000_000_002;
 const READER_ID = -2_000_000_003;
+const LIMIT = -2_000_000_004;
+const OFFSET = -2_000_000_005;
+const AFTER_US = -2_000_000_006;
+const AFTER_ID = -2_000_000_007;
+const LEADS = [-2_000_000_008, -2_000_000_009];
+
+/** A query compiled with stand-ins, with the request's values in their place. */
+function bind<R>(query: CompiledQuery<R>, values: ReadonlyMap<unknown, unknown>): CompiledQuery<R> {
+  return { ...query, parameters: query.parameters.map((parameter) => (values.has(parameter) ? values.get(parameter) : parameter)) };
+}
 
 /**
  * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, counts
@@ -37,6 +47,8 @@ export class KyselyNoteViews implements NoteViews {
    * compiling it per request cost more than PostgreSQL's own work on its prepared statement.
    */
   private readonly getQueries = new Map<string, CompiledQuery<NoteViewRow>>();
+  /** The whole list's page and total, compiled once per shape (see wholeList). */
+  private readonly wholeListQueries = new Map<string, { rows: CompiledQuery<ListedRow>; total: CompiledQuery<{ total: number }> }>();
 
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
 
@@ -49,43 +61,75 @@ export class KyselyNoteViews implements NoteViews {
       this.getQueries.set(shape, query);
     }
     const values = new Map<unknown, unknown>([[NOTE_ID, id], [USER_ID, viewer.userId], [READER_ID, viewer.readerId]]);
-    const parameters = query.parameters.map((parameter) => (values.has(parameter) ? values.get(parameter) : parameter));
-    const { rows } = await this.db.executeQuery<NoteViewRow>({ ...query, parameters });
+    const { rows } = await this.db.executeQuery(bind(query, values));
     const row = rows[0];
     return row ? toNoteView(row) : null;
   }
 
   async list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
+    if (isWholeList(filter)) return this.wholeList(viewer, filter.query, page);
     const where = listedNotes(viewer.readerId, filter);
-    const query = filter.query;
+    const [rows, count] = await Promise.all([
+      this.pageRows(viewer, where, filter.query, page).execute(),
+      this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
+    ]);
+    return toNotePage(rows, count.total, filter.query);
+  }
+
+  /**
+   * Every note the viewer may read (the first page of `GET /v2/notes`, and every page after it): its two statements
+   * are compiled once per shape (viewer, order, how the page starts) and run with the request's values, as the
+   * note read is.
+   */
+  private async wholeList(viewer: Viewer, query: NoteQuery | undefined, page: PageRequest): Promise<NotePage> {
+    const after = query?.after;
+    const order = noteOrderOf(query);
+    const start = after ? `after:${after.order}:${after.lead.length}` : page.offset === 0 ? 'first' : 'offset';
+    const shape = `${viewer.userId === null ? '-' : 'u'}${viewer.readerId === null ? '-' : 'r'}|${order}|${start}`;
+    let compiled = this.wholeListQueries.get(shape);
+    if (compiled === undefined) {
+      const stand: Viewer = { userId: viewer.userId === null ? null : USER_ID, readerId: viewer.readerId === null ? null : READER_ID };
+      const standQuery: NoteQuery = {
+        order,
+        ...(after ? { after: { order: after.order, lead: after.lead.map((_, i) => LEADS[i] ?? 0), createdAtUs: AFTER_US, id: AFTER_ID } } : {}),
+      };
+      // The first page is compiled with the offset a stand-in too (it is 0), so the shapes differ only in their form.
+      const standPage = { offset: OFFSET, limit: LIMIT };
+      compiled = {
+        rows: this.pageRows(stand, listedNotes(stand.readerId, {}), standQuery, standPage, page.offset === 0 || after !== undefined).compile(),
+        total: this.wholeListTotal(stand.readerId).compile(),
+      };
+      this.wholeListQueries.set(shape, compiled);
+    }
+    const values = new Map<unknown, unknown>([
+      [USER_ID, viewer.userId], [READER_ID, viewer.readerId], [LIMIT, page.limit], [OFFSET, page.offset],
+      ...(after ? [[AFTER_US, after.createdAtUs], [AFTER_ID, after.id], ...after.lead.map((lead, i) => [LEADS[i], lead])] as [unknown, unknown][] : []),
+    ]);
+    const [rows, count] = await Promise.all([
+      this.db.executeQuery(bind(compiled.rows, values)),
+      this.db.executeQuery(bind(compiled.total, values)),
+    ]);
+    return toNotePage(rows.rows, count.rows[0]?.total ?? 0, query);
+  }
+
+  /**
+   * A page's rows. A page that skips nothing in an order the indexes keep (the first page, or one a cursor seeks to)
+   * is read at once: PostgreSQL stops after `limit` rows and computes the author, counts and flags for those alone.
+   * Any other page picks its ids first, from `notes` alone, and decorates those rows only (not every row an OFFSET
+   * skips or a computed order sorts). A cursor seeks by the ORDER BY columns instead of skipping `offset` rows
+   * (docs/api.md, Conventions).
+   */
+  private pageRows(viewer: Viewer, where: RawBuilder<SqlBool>, query: NoteQuery | undefined, page: PageRequest, firstOrSeek = page.offset === 0 || query?.after !== undefined) {
     const after = query?.after;
     const order = noteOrderOf(query);
     const seek = <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
       (after && query ? qb.where(seekAfter(query, after)) : qb.offset(page.offset));
     const rowsQuery = this.select(viewer, query?.near?.center)
       .select([CREATED_AT_US.as('created_us'), (query?.text !== undefined && order === 'relevance' ? textRank(query.text) : sql<number | null>`null::float4`).as('rank')]);
-    // A page that skips nothing in an order the indexes keep (the first page, or one a cursor seeks to) is read at
-    // once: PostgreSQL stops after `limit` rows and computes the author, counts and flags for those alone. Any other
-    // page picks its ids first, from `notes` alone, and decorates those rows only (not every row an OFFSET skips or
-    // a computed order sorts). A cursor seeks by the ORDER BY columns instead of skipping `offset` rows (docs/api.md,
-    // Conventions).
     const computedOrder = (order === 'nearest' && query?.near !== undefined) || (order === 'relevance' && query?.text !== undefined);
-    const direct = !computedOrder && (after !== undefined || page.offset === 0);
-    const pageRows = direct
-      ? rowsQuery.where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit)
-      : rowsQuery.where('n.id', 'in', this.db.selectFrom('notes as n').select('n.id').where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit))
-        .orderBy(orderOf(query));
-    const [rows, count] = await Promise.all([
-      pageRows.execute(),
-      isWholeList(filter) ? this.wholeListTotal(viewer.readerId)
-        : this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
-    ]);
-    const lastRow = rows.at(-1);
-    return {
-      items: rows.map(toNoteView),
-      total: count.total,
-      ...(lastRow ? { last: positionOf(lastRow, query) } : {}),
-    };
+    if (!computedOrder && firstOrSeek) return rowsQuery.where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit);
+    return rowsQuery.where('n.id', 'in', this.db.selectFrom('notes as n').select('n.id').where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit))
+      .orderBy(orderOf(query));
   }
 
   /**
@@ -99,7 +143,7 @@ export class KyselyNoteViews implements NoteViews {
       + (select count(*) from notes o where o.author_id = ${readerId} and o.visibility <> 'public')
       + (select count(*) from note_recipients nr join notes r on r.id = nr.note_id
          where nr.user_id = ${readerId} and r.visibility = 'recipients' and r.author_id <> ${readerId})`;
-    return this.db.selectNoFrom(total.as('total')).executeTakeFirstOrThrow();
+    return this.db.selectNoFrom(total.as('total'));
   }
 
   /** The page's columns; with `near`, the distance from it too. */
@@ -134,6 +178,13 @@ function isWholeList(filter: NoteFilter): boolean {
 }
 
 type NoteViewRow = Awaited<ReturnType<ReturnType<KyselyNoteViews['select']>['executeTakeFirstOrThrow']>>;
+type ListedRow = NoteViewRow & { created_us: number; rank: number | null };
+
+/** The page of `rows` (the list's total and where its last item stands). */
+function toNotePage(rows: readonly ListedRow[], total: number, query: NoteQuery | undefined): NotePage {
+  const lastRow = rows.at(-1);
+  return { items: rows.map(toNoteView), total, ...(lastRow ? { last: positionOf(lastRow, query) } : {}) };
+}
 
 /** Where a listed row stands in the list's order: the columns `orderOf` sorts by, as `seekAfter` reads them. */
 function positionOf(
