@@ -11,6 +11,8 @@ const ELLIPSIS = '\u2026';
 /** White space collapsed, then cut at a word boundary to at most `max` code points, with `…` when cut. */
 export function shorten(text: string, max = TITLE_MAX): string {
   const collapsed = text.replace(/\s+/gu, ' ').trim();
+  // At most `max` UTF-16 units are at most `max` code points: nothing to cut, nothing to count.
+  if (collapsed.length <= max) return collapsed;
   const chars = [...collapsed];
   if (chars.length <= max) return collapsed;
   // The cut falls on a word boundary when the character just past it is a space.
@@ -22,5 +24,9 @@ export function shorten(text: string, max = TITLE_MAX): string {
 
 /** The first line of a message that has any text on it. */
 export function firstLine(message: string): string {
-  return message.split(/\r\n|\r|\n/u).find((line) => line.trim().length > 0) ?? '';
+  // Line by line from the start: a long message is not split whole to find its first line.
+  for (const [line] of message.matchAll(/[^\r\n]*/gu)) {
+    if (line.trim().length > 0) return line;
+  }
+  return '';
 }

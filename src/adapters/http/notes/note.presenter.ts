@@ -29,6 +29,7 @@ function presentLocation(location: DomainLocation): Note['location'] {
 export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
   const list = (name: string, count: number) => association(count, apiPath('notes', note.id, name));
   const mayWrite = actor.userId !== null && actor.scopes.has('write');
+  const implicit = implicitTitle(note.message);
   return {
     author: presentUserSummary(note.author, links),
     comments: list('comments', note.counts.comments),
@@ -47,14 +48,15 @@ export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
     image: note.image === null
       ? null
       : { originalHeight: note.image.height, originalWidth: note.image.width, urlRoot: links.image(note.image.key) },
-    implicit_title: implicitTitle(note.message),
+    implicit_title: implicit,
     link: links.note(note.id),
     location: presentLocation(note.location),
     message: note.message,
     notemaps: list('notemaps', note.counts.notemaps),
     publicViewsCount: note.publicViewsCount,
     tags: list('tags', note.counts.tags),
-    title: noteTitle(note),
+    // Without a title of its own, the title is the implicit one.
+    title: note.title === null ? implicit : noteTitle(note),
     updatedAt: note.updatedAt,
     visibility: note.visibility,
   };
