@@ -11,11 +11,14 @@ export function listedNotes(readerId: number | null, filter: NoteFilter): RawBui
     conditions.push(sql<SqlBool>`exists (
       select 1 from note_tags nt join tags t on t.id = nt.tag_id where nt.note_id = n.id and t.name = ${filter.tag})`);
   }
+  // A notemap's notes and a member's favorites are read from their own rows first (`= any(array(…))`, then the
+  // notes by primary key): as an EXISTS per note, PostgreSQL walked the newest notes until it met enough members,
+  // every note of the site when they were old ones (1.3 s for a notemap of the 500 oldest of 32,000 notes, 2 ms this way).
   if (filter.notemapId !== undefined) {
-    conditions.push(sql<SqlBool>`exists (select 1 from notemap_notes mn where mn.note_id = n.id and mn.notemap_id = ${filter.notemapId})`);
+    conditions.push(sql<SqlBool>`n.id = any(array(select mn.note_id from notemap_notes mn where mn.notemap_id = ${filter.notemapId}))`);
   }
   if (filter.favoritedBy !== undefined) {
-    conditions.push(sql<SqlBool>`exists (select 1 from note_favorites f where f.note_id = n.id and f.user_id = ${filter.favoritedBy})`);
+    conditions.push(sql<SqlBool>`n.id = any(array(select f.note_id from note_favorites f where f.user_id = ${filter.favoritedBy}))`);
   }
   if (filter.placeId !== undefined) conditions.push(sql<SqlBool>`n.place_id = ${filter.placeId}`);
   if (filter.withImage === true) conditions.push(sql<SqlBool>`n.image_key is not null`);
