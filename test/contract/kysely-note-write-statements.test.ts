@@ -100,6 +100,39 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       expect(places).toHaveLength(1);
     });
 
+    // The count of public notes is kept in one row per connection's shard (migration 0006): two writers on
+    // connections of different shards never wait for each other's commit, and the total counts both.
+    (kind === 'postgres' ? it : it.skip)('lets two connections post public notes at once, neither waiting for the other to commit', async () => {
+      const total = async () => (await sql<{ n: number }>`select sum(value)::int as n from note_counters where name = 'public_notes'`
+        .execute(database.kysely)).rows[0]?.n ?? 0;
+      const before = await total();
+      // Transactions held open until the end, each on a connection of its own.
+      const releases: (() => void)[] = [];
+      const held: Promise<unknown>[] = [];
+      const open = () => new Promise<{ shard: number; writer: KyselyNoteRepository; raw: typeof database.kysely }>((resolve, reject) => {
+        held.push(database.kysely.transaction().execute(async (trx) => {
+          const shard = (await sql<{ shard: number }>`select pg_backend_pid() % 16 as shard`.execute(trx)).rows[0]?.shard ?? -1;
+          await new Promise<void>((done) => {
+            releases.push(done);
+            resolve({ shard, writer: new KyselyNoteRepository(trx), raw: trx });
+          });
+        }).catch(reject));
+      });
+      try {
+        const first = await open();
+        await first.writer.create(author.id, fixtures.content({ message: 'first writer' }), [], fixtures.now());
+        let second = await open();
+        for (let tries = 0; second.shard === first.shard && tries < 8; tries++) second = await open();
+        expect(second.shard).not.toBe(first.shard);
+        await sql`set local lock_timeout = '2s'`.execute(second.raw);
+        await second.writer.create(author.id, fixtures.content({ message: 'second writer' }), [], fixtures.now());
+      } finally {
+        for (const release of releases) release();
+        await Promise.all(held);
+      }
+      expect(await total()).toBe(before + 2);
+    });
+
     it('creates a note without place, tags or recipients in 1 statement', async () => {
       const [count] = await cost(() => adapters.repositories.notes.create(author.id, fixtures.content({ message: 'plain' }), [], fixtures.now()));
       expect(count).toBe(1);
