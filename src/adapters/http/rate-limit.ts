@@ -91,7 +91,9 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
     const known = state.keys.indexOf(key);
     if (known !== -1) return then(state.decisions[known] as Decision);
     const max = key.startsWith('web:') ? webMax : settings.max;
+    let decided = false;
     const decide = (error: Error | null, count?: { current: number; ttl: number }): void => {
+      decided = true;
       // The store never fails; should it, the request is served rather than refused.
       const current = error === null && count !== undefined ? count.current : 0;
       const ttl = error === null && count !== undefined ? count.ttl : 0;
@@ -108,6 +110,8 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
     try {
       store.incr(key, decide, windowMs, max);
     } catch (error) {
+      // A store that throws instead of calling back; what `then` itself throws is not the store's failure.
+      if (decided) throw error;
       decide(error instanceof Error ? error : new Error(String(error)));
     }
   };

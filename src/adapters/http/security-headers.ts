@@ -61,8 +61,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS)
  * Helmet's headers on every response (nosniff, no framing, no referrer, a CSP), a CSP for /docs that
  * lets Swagger UI run, Cache-Control and Vary on /v2 (so no shared cache keeps a member's data), and HSTS on responses that went out over HTTPS (directly, or behind a proxy
  * with TRUST_PROXY and `X-Forwarded-Proto: https`): HSTS over plain HTTP would be ignored or, on a
- * development host, pin it to HTTPS. Call it before any other hook, so even a request an early hook refuses
- * carries them.
+ * development host, pin it to HTTPS. A request refused before this `onRequest` hook runs (by the UTF-8 guard, or
+ * before routing) still gets the essentials from the `onSend` fallback.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = helmetHeaders();
@@ -75,7 +75,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     const path = routedPath(request);
     if (isApiPath(path)) setCachePolicy(request, reply);
     else if (path === '/docs' || path.startsWith('/docs/')) reply.header('content-security-policy', DOCS_CSP);
-    // Refused before any onRequest hook ran (a request Fastify could not route): the essentials still go out.
+    // Refused before the onRequest hook above ran (the UTF-8 guard, or a request Fastify could not route):
+    // the essentials still go out.
     if (!reply.hasHeader('x-content-type-options')) {
       reply.header('x-content-type-options', 'nosniff');
       reply.header('x-frame-options', 'DENY');
