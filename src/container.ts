@@ -31,6 +31,7 @@ import { MemoryBlobStore } from './adapters/blobs/memory-blob-store';
 import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
 import { Links } from './adapters/http/links';
 import { createRateLimitRedis, RATE_LIMIT_REDIS } from './adapters/http/rate-limit-redis';
+import { ACCESS_TOKEN_CACHE, AccessTokenCache } from './adapters/persistence/kysely/access-token-cache';
 import { KYSELY, type Database } from './adapters/persistence/kysely/database';
 import { KyselyAccessTokenRepository } from './adapters/persistence/kysely/kysely-access-token-repository';
 import { KyselyAuthorizationCodeRepository } from './adapters/persistence/kysely/kysely-authorization-code-repository';
@@ -161,6 +162,7 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   // Uploaded files live beside the data they belong to: in DATA_DIR with a database, in memory without one.
   if (storage.kind === 'database') {
     c.register(KYSELY, { useValue: storage.database.kysely });
+    c.register(ACCESS_TOKEN_CACHE, { useValue: new AccessTokenCache(storage.database.notifications) });
     c.register(BLOB_STORE, { useValue: new FsBlobStore(join(config.dataDir, 'blobs')) });
   } else {
     c.register(MEMORY_STORE, { useFactory: instanceCachingFactory(() => new MemoryStore()) });

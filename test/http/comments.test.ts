@@ -384,6 +384,8 @@ describe('SQL statements of a page of comments', () => {
   it.each([false, true])('costs as much for 20 comments as for 1 (token: %s)', async (withToken) => {
     const token = withToken ? await t.token({ id: 1, username: 'ann' }, 'write') : undefined;
     const cost = async (limit: number) => {
+      // A token used a moment ago is answered from the cache: use it once first, so both sides count alike.
+      if (token) await t.request({ method: 'GET', url: `${url}?limit=1`, token });
       t.resetQueries();
       const res = await t.request({ method: 'GET', url: `${url}?limit=${limit}`, token });
       expect(res.json().data).toHaveLength(limit);
@@ -391,6 +393,6 @@ describe('SQL statements of a page of comments', () => {
     };
     const one = await cost(1);
     expect(await cost(20)).toBe(one);
-    expect(one).toBeLessThanOrEqual(withToken ? 4 : 3);
+    expect(one).toBeLessThanOrEqual(3);
   });
 });

@@ -43,7 +43,9 @@ describe('SQL statements per notemap request', () => {
   });
   afterAll(() => t.close());
 
+  // The token is used once first: a token used a moment ago is answered from the cache, so both sides count alike.
   const statementsFor = async (url: string, withToken: boolean) => {
+    if (withToken) await t.request({ method: 'GET', url: '/v2/notemaps?limit=1', token });
     t.resetQueries();
     const res = await t.request({ method: 'GET', url, token: withToken ? token : undefined });
     expect(res.statusCode).toBe(200);
@@ -69,15 +71,13 @@ describe('SQL statements per notemap request', () => {
       expect({ path, items: one.items }).toEqual({ path, items: 1 });
       expect({ path, more: twenty.items > 1 }).toEqual({ path, more: true });
       expect({ path, statements: twenty.count }).toEqual({ path, statements: one.count });
-      // The token lookup, a check that the parent exists, the rows and the total.
-      expect({ path, atMost: one.count <= (withToken ? 4 : 3) }).toEqual({ path, atMost: true });
+      // A check that the parent exists, the rows and the total.
+      expect({ path, atMost: one.count <= 3 }).toEqual({ path, atMost: true });
     }
   });
 
-  it('a notemap costs one statement (plus the token lookup)', async () => {
+  it('a notemap costs one statement, with a token too (its look-up is cached)', async () => {
     expect((await statementsFor(`/v2/notemaps/${map}`, false)).count).toBe(1);
-    t.resetQueries();
-    await t.request({ method: 'GET', url: `/v2/notemaps/${map}`, token });
-    expect(t.queries.length).toBe(2);
+    expect((await statementsFor(`/v2/notemaps/${map}`, true)).count).toBe(1);
   });
 });

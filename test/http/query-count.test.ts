@@ -22,7 +22,9 @@ describe('SQL statements per request', () => {
   });
   afterAll(() => t.close());
 
+  // The token is used once first, so both sides of a comparison find its look-up cached.
   const statementsFor = async (url: string, withToken: boolean) => {
+    if (withToken) await t.request({ method: 'GET', url: '/v2/notes?limit=1', token });
     t.resetQueries();
     const res = await t.request({ method: 'GET', url, token: withToken ? token : undefined });
     expect(res.statusCode).toBe(200);
@@ -37,7 +39,7 @@ describe('SQL statements per request', () => {
     const one = await statementsFor(`${path}?limit=1`, withToken);
     const twenty = await statementsFor(`${path}?limit=20`, withToken);
     expect(twenty).toBe(one);
-    expect(one).toBeLessThanOrEqual(withToken ? 4 : 3);
+    expect(one).toBeLessThanOrEqual(3);
   });
 
   it('a user\'s notes cost the same for 1 and 20', async () => {
@@ -47,17 +49,19 @@ describe('SQL statements per request', () => {
   });
 
   // The hot paths, exactly: a statement more is a regression to look at (a test of counts, never of time).
-  // With a token, one of them is the token's look-up. POST: the token, the note with its place and tags (one
-  // statement), the note read back.
+  // A token used a moment ago costs nothing (its look-up is cached: test/http/token-cache.test.ts), so each
+  // token is used once before counting. POST: the note with its place and tags (one statement), the note read back.
   it.each([
     { name: 'GET /v2/notes/:id', method: 'GET', url: () => `/v2/notes/${noteId}`, withToken: false, expected: 1 },
-    { name: 'GET /v2/notes/:id with a token', method: 'GET', url: () => `/v2/notes/${noteId}`, withToken: true, expected: 2 },
+    { name: 'GET /v2/notes/:id with a token', method: 'GET', url: () => `/v2/notes/${noteId}`, withToken: true, expected: 1 },
     { name: 'GET /v2/notes (the first page)', method: 'GET', url: () => '/v2/notes', withToken: false, expected: 2 },
-    { name: 'GET /v2/notes (the first page) with a token', method: 'GET', url: () => '/v2/notes', withToken: true, expected: 3 },
+    { name: 'GET /v2/notes (the first page) with a token', method: 'GET', url: () => '/v2/notes', withToken: true, expected: 2 },
     { name: 'GET /v2/notes?near=…', method: 'GET', url: () => '/v2/notes?near=3,1&radius=50000', withToken: false, expected: 2 },
-    { name: 'POST /v2/notes', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 3 },
-    { name: 'POST /v2/notes at a place', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 3, place: true },
+    { name: 'POST /v2/notes', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 2 },
+    { name: 'POST /v2/notes at a place', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 2, place: true },
   ] as const)('$name: $expected SQL statements', async ({ method, url, withToken, expected, ...rest }) => {
+    const used = method === 'POST' ? notesToken : withToken ? token : undefined;
+    if (used !== undefined) expect((await t.request({ method: 'GET', url: '/v2/notes?limit=1', token: used })).statusCode).toBe(200);
     t.resetQueries();
     const place = 'place' in rest ? { city: 'Lisbon', country: 'Portugal' } : {};
     const res = await t.request({

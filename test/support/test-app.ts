@@ -11,6 +11,8 @@ import { VIEW_COUNTER, type ViewCounter } from '../../src/application/ports/view
 import { buildApp } from '../../src/app';
 import type { ServerOptions } from '../../src/adapters/http/server';
 import { buildContainer } from '../../src/container';
+import { ACCESS_TOKEN_CACHE, type AccessTokenCache } from '../../src/adapters/persistence/kysely/access-token-cache';
+import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { parseScopes } from '../../src/domain/scopes';
 import { createTestDatabase } from './test-database';
 import { testConfig } from './test-config';
@@ -29,6 +31,8 @@ export interface TestUser {
 export interface TestApp {
   app: FastifyInstance;
   container: DependencyContainer;
+  /** The database under the app (null on memory storage). */
+  database: Database | null;
   /** This app's DATA_DIR (uploaded files are in `blobs/` under it, with database storage). */
   dataDir: string;
   /** SQL statements run since the last `resetQueries()` (database storage only). */
@@ -59,6 +63,9 @@ export async function createTestApp(options: { storage?: TestStorage; onRoute?: 
   const container = buildContainer(testConfig({ dataDir }), database ? { kind: 'database', database } : { kind: 'memory' }, { clock: options.clock });
   const app = await buildApp(container, { onRoute: options.onRoute });
   await app.ready();
+  // Token look-ups are cached once the database's notifications listen: wait for it, so statement counts and
+  // revocations behave the same in every test whatever the timing.
+  if (database) await withinSeconds(5, container.resolve<AccessTokenCache>(ACCESS_TOKEN_CACHE).whenLive(), 'the token cache never listened');
   const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
   // One application owns every test token; made once, even when the first tokens are asked for concurrently.
   let client: Promise<number> | null = null;
@@ -66,6 +73,7 @@ export async function createTestApp(options: { storage?: TestStorage; onRoute?: 
   return {
     app,
     container,
+    database,
     dataDir,
     queries,
     resetQueries: () => { queries.length = 0; },
@@ -101,4 +109,16 @@ export async function createTestApp(options: { storage?: TestStorage; onRoute?: 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function withinSeconds<T>(seconds: number, promise: Promise<T>, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -44,8 +44,14 @@ export function registerBodyParsers(app: FastifyInstance): void {
   void app.register(multipart, {
     limits: { fieldSize: bodyLimit, fields: MAX_FIELDS, files: MAX_FILES, fileSize: MAX_FILE_BYTES, parts: MAX_FIELDS + MAX_FILES },
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = markFormBody(refuseUnstorable(await readMultipart(request, bodyLimit)));
+  // A callback, not an async hook: every request passes here, and only multipart ones have work to wait for.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.isMultipart()) return done();
+    readMultipart(request, bodyLimit)
+      .then((body) => {
+        request.body = markFormBody(refuseUnstorable(body));
+      })
+      .then(() => done(), done);
   });
 }
 

@@ -8,6 +8,7 @@ import {
 import pg from 'pg';
 import { portToken } from '../../../application/ports/port-token';
 import { DomainError } from '../../../domain/domain-error';
+import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
 import type { Schema } from './schema';
 
 /** The tsyringe token of the Kysely<Schema> instance every repository and read model uses. */
@@ -17,6 +18,8 @@ export const KYSELY = portToken<Kysely<Schema>>('Kysely');
 export interface Database {
   kysely: Kysely<Schema>;
   kind: 'postgres' | 'pglite';
+  /** LISTEN/NOTIFY on the same database (a connection of its own on PostgreSQL, opened at the first listen). */
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -89,10 +92,15 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   }
   const dialect = new PostgresDialect({ pool: new PreparingPool(pool) });
   const kysely = createKysely(new UnavailableWhenDisconnected(dialect), options.onQuery);
+  const notifications = new PostgresNotifications({
+    connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'place-notes',
+  });
   return {
     kysely,
     kind: 'postgres',
+    notifications,
     async close() {
+      await notifications.close();
       try {
         if (options.schema && options.dropSchemaOnClose) await pool.query(`drop schema if exists "${options.schema}" cascade`);
       } finally {
@@ -120,10 +128,13 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       });
   }
   const kysely = createKysely(new PGliteDialect({ pglite: yieldingBetweenQueries(pglite) }), options.onQuery);
+  const notifications = new PgliteNotifications(pglite);
   return {
     kysely,
     kind: 'pglite',
+    notifications,
     async close() {
+      await notifications.close();
       await kysely.destroy();
       if (!pglite.closed) await pglite.close();
     },

@@ -2,6 +2,7 @@ import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { AccessTokenRecord, AccessTokenRepository, NewAccessToken } from '../../../application/ports/access-token-repository';
 import { isScope } from '../../../domain/scopes';
+import { ACCESS_TOKEN_CACHE, type AccessTokenCache } from './access-token-cache';
 import { KYSELY } from './database';
 import type { AccessTokensTable, Schema } from './schema';
 
@@ -11,7 +12,11 @@ let findByHashQuery: CompiledQuery<Selectable<AccessTokensTable>> | undefined;
 
 @injectable()
 export class KyselyAccessTokenRepository implements AccessTokenRepository {
-  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+  constructor(
+    @inject(KYSELY) private readonly db: Kysely<Schema>,
+    // Absent where nothing listens for changes (a repository bound to a test's bare connection).
+    @inject(ACCESS_TOKEN_CACHE) private readonly cache: AccessTokenCache | null = null,
+  ) {}
 
   async create(token: NewAccessToken, now: Date): Promise<number> {
     const row = await this.db
@@ -32,10 +37,16 @@ export class KyselyAccessTokenRepository implements AccessTokenRepository {
   }
 
   async findByHash(tokenHash: string): Promise<AccessTokenRecord | null> {
+    const cached = this.cache?.get(tokenHash);
+    if (cached !== undefined) return cached;
+    const epoch = this.cache?.epoch() ?? 0;
     findByHashQuery ??= this.db.selectFrom('access_tokens').selectAll().where('token_hash', '=', '').compile();
     const { rows } = await this.db.executeQuery<Selectable<AccessTokensTable>>({ ...findByHashQuery, parameters: [tokenHash] });
     const row = rows[0];
-    return row ? toRecord(row) : null;
+    if (row === undefined) return null;
+    const record = toRecord(row);
+    this.cache?.remember(record, epoch);
+    return record;
   }
 
   async findById(id: number): Promise<AccessTokenRecord | null> {
@@ -45,17 +56,26 @@ export class KyselyAccessTokenRepository implements AccessTokenRepository {
 
   async revoke(id: number, now: Date): Promise<void> {
     // The first revocation's time stands.
-    await this.db.updateTable('access_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    this.#forget(await this.db.updateTable('access_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null)
+      .returning('token_hash').execute());
   }
 
   async revokeForAuthorizationCode(authorizationCodeId: number, now: Date): Promise<void> {
-    await this.db.updateTable('access_tokens').set({ revoked_at: now })
-      .where('authorization_code_id', '=', authorizationCodeId).where('revoked_at', 'is', null).execute();
+    this.#forget(await this.db.updateTable('access_tokens').set({ revoked_at: now })
+      .where('authorization_code_id', '=', authorizationCodeId).where('revoked_at', 'is', null).returning('token_hash').execute());
   }
 
   async revokeForUserAndClient(userId: number, clientId: number, now: Date): Promise<void> {
-    await this.db.updateTable('access_tokens').set({ revoked_at: now })
-      .where('user_id', '=', userId).where('client_id', '=', clientId).where('revoked_at', 'is', null).execute();
+    this.#forget(await this.db.updateTable('access_tokens').set({ revoked_at: now })
+      .where('user_id', '=', userId).where('client_id', '=', clientId).where('revoked_at', 'is', null).returning('token_hash').execute());
+  }
+
+  /**
+   * This instance forgets revoked tokens at once, so its next request sees the revocation; the trigger's
+   * notification tells every instance (this one again) at commit, after any look-up that raced the change.
+   */
+  #forget(rows: { token_hash: string }[]): void {
+    for (const row of rows) this.cache?.forget(row.token_hash);
   }
 }
 

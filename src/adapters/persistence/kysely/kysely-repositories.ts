@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Repositories } from '../../../application/ports/unit-of-work';
+import type { AccessTokenCache } from './access-token-cache';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository';
 import { KyselyAuthorizationCodeRepository } from './kysely-authorization-code-repository';
 import { KyselyClientRepository } from './kysely-client-repository';
@@ -15,12 +16,12 @@ import { KyselyUserRepository } from './kysely-user-repository';
 import type { Schema } from './schema';
 
 /** Every repository bound to one connection or transaction (a Kysely `Transaction` is a `Kysely`). */
-export function kyselyRepositories(db: Kysely<Schema>): Repositories {
+export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCache | null = null): Repositories {
   return {
     users: new KyselyUserRepository(db),
     notes: new KyselyNoteRepository(db),
     clients: new KyselyClientRepository(db),
-    tokens: new KyselyAccessTokenRepository(db),
+    tokens: new KyselyAccessTokenRepository(db, tokenCache),
     favorites: new KyselyFavoriteRepository(db),
     finds: new KyselyFindRepository(db),
     follows: new KyselyFollowRepository(db),
