@@ -49,6 +49,16 @@ describe('hostile inputs the fuzzers found', () => {
   });
 
   it.each([
+    ['at the top of the body', '{"message":"m","latitude":1e400,"longitude":2}', 'latitude'],
+    ['nested in the body', '{"message":"m","latitude":1,"longitude":2,"location":{"zoomLevel":-1e400}}', 'location.zoomLevel'],
+  ])('answers 400 naming the field to a JSON number that is not finite %s', async (_where, payload, field) => {
+    const res = await t.request({ method: 'POST', url: '/v2/notes', token, headers: { 'content-type': 'application/json' }, payload });
+    expect(res.statusCode).toBe(400);
+    // The schema or the finite check names it; never a 500.
+    expect(res.json().meta.error.fields).toEqual([expect.objectContaining({ name: field })]);
+  });
+
+  it.each([
     ['/v2/notes', { message: 'a\u0000b', latitude: 1, longitude: 2 }, 'message'],
     ['/v2/notes', { message: 'ok', latitude: 1, longitude: 2, city: 'x\u0000' }, 'city'],
     ['/v2/notes', { message: 'ok', latitude: 1, longitude: 2, location: { street: 'x\u0000' } }, 'location.street'],

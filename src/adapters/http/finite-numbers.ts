@@ -8,6 +8,8 @@ import { DomainError } from '../../domain/domain-error';
  */
 export function registerFiniteNumbers(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
+    // Most requests are flat and finite: only the others pay for the walk and the names.
+    if (allFinite(request.params) && allFinite(request.query) && allFinite(request.body)) return done();
     const fields = [...nonFinite(request.params, ''), ...nonFinite(request.query, ''), ...nonFinite(request.body, '')];
     if (fields.length > 0) throw DomainError.invalid(fields.map((name) => ({ name, problem: 'must be a finite number' })));
     done();
@@ -37,4 +39,20 @@ function nonFinite(root: unknown, rootName: string): string[] {
     }
   }
   return found;
+}
+
+/**
+ * True when `value` is a primitive or a flat object (query and params always are) whose numbers are all finite:
+ * no allocation. Anything nested answers false and takes the full walk above, which has no recursion to overflow.
+ */
+function allFinite(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value) || Buffer.isBuffer(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === 'number' ? !Number.isFinite(item) : typeof item === 'object' && item !== null) return false;
+  }
+  return true;
 }

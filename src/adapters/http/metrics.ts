@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { failure } from './envelope';
+import { routedPath } from './request-facts';
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: when set, a scrape must send `Authorization: Bearer <token>`. */
@@ -28,7 +29,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions = 
   // One pair of bound series per method, route and status: prom-client hashes a label set on every call otherwise.
   const series = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+    // routedPath reads the route's pattern once per request (request.routeOptions is rebuilt on every read).
+    const route = request.is404 ? 'unmatched' : routedPath(request);
     const key = `${request.method} ${reply.statusCode} ${route}`;
     let bound = series.get(key);
     if (bound === undefined) {

@@ -4,7 +4,7 @@ import { displayAddress } from '../../../domain/location';
 import { implicitTitle, noteTitle } from '../../../domain/note';
 import type { NoteView } from '../../../application/ports/note-views';
 import { association } from '../common.schemas';
-import { apiPath, type Links } from '../links';
+import type { Links } from '../links';
 import { presentUserSummary } from '../users/user.presenter';
 import type { Note } from './note.schemas';
 
@@ -27,7 +27,8 @@ function presentLocation(location: DomainLocation): Note['location'] {
 
 /** A note for `actor`; `canComment`/`canFavorite` need a signed-in user holding `write`. */
 export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
-  const list = (name: string, count: number) => association(count, apiPath('notes', note.id, name));
+  // A note's id is an integer and the names are fixed words: nothing to encode.
+  const list = (name: string, count: number) => association(count, `/v2/notes/${note.id}/${name}`);
   const mayWrite = actor.userId !== null && actor.scopes.has('write');
   const implicit = implicitTitle(note.message);
   return {
