@@ -31,7 +31,10 @@ describe('while the database cannot be reached', () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toMatch(/^\d+$/u);
     expect(response.json()).toEqual({
-      meta: { http_status: 503, error: { type: 'unavailable', message: 'the database is unavailable; try again in a few seconds' } },
+      meta: {
+        http_status: 503,
+        error: { type: 'unavailable', message: 'the database is unavailable; try again in a few seconds', requestId: response.headers['x-request-id'] },
+      },
     });
   });
 

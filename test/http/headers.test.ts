@@ -83,7 +83,7 @@ describe('security headers', () => {
     const big = JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 1), latitude: 1, longitude: 2 });
     const res = await app.inject({ method: 'POST', url: '/v2/notes', headers: { 'content-type': 'application/json' }, payload: big });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ meta: { http_status: 413, error: { type: 'payload_too_large', message: 'the request body is too large' } } });
+    expect(res.json()).toEqual({ meta: { http_status: 413, error: { type: 'payload_too_large', message: 'the request body is too large', requestId: res.headers['x-request-id'] } } });
   });
 
   it('bounds how long a request may take to arrive and how long idle sockets stay open', () => {

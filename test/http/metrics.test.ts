@@ -48,7 +48,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       const res = await scrape(authorization);
       expect({ authorization, status: res.statusCode }).toEqual({ authorization, status: 401 });
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-      expect(res.json()).toEqual({ meta: { http_status: 401, error: { type: 'unauthorized', message: 'GET /metrics needs the METRICS_TOKEN bearer token' } } });
+      expect(res.json()).toEqual({ meta: { http_status: 401, error: { type: 'unauthorized', message: 'GET /metrics needs the METRICS_TOKEN bearer token', requestId: expect.any(String) } } });
       expect(res.body).not.toContain('process_cpu_seconds_total');
     }
   });

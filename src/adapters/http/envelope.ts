@@ -39,7 +39,7 @@ export function ListEnvelope<T extends TSchema>(itemSchema: T) {
 /** `{meta: {http_status}}`: an operation with no content. */
 export const EmptyEnvelope = Type.Object({ meta: Type.Object({ http_status: HttpStatus }) });
 
-/** `{meta: {http_status, error: {type, message, fields?}}}`: every error response. */
+/** `{meta: {http_status, error: {type, message, fields?, requestId?}}}`: every error response. */
 export const ErrorEnvelope = Type.Object({
   meta: Type.Object({
     http_status: HttpStatus,
@@ -47,6 +47,8 @@ export const ErrorEnvelope = Type.Object({
       type: Type.Enum(ERROR_TYPES),
       message: Type.String(),
       fields: Type.Optional(Type.Array(FieldProblemSchema)),
+      // The request's X-Request-Id, to quote when reporting a problem (absent only before a request exists).
+      requestId: Type.Optional(Type.String()),
     }),
   }),
 });
@@ -78,7 +80,11 @@ export function empty(status = 200): EmptyBody {
 }
 
 /** The error body; `fields` appears only when there are some, as docs/api.md, Conventions shows it. */
-export function failure(status: number, type: ErrorType, message: string, fields?: FieldProblemBody[]): ErrorBody {
-  const error = fields && fields.length > 0 ? { type, message, fields } : { type, message };
+export function failure(
+  status: number, type: ErrorType, message: string, extra: { fields?: FieldProblemBody[] | undefined; requestId?: string } = {},
+): ErrorBody {
+  const { fields, requestId } = extra;
+  const error: ErrorBody['meta']['error'] = fields && fields.length > 0 ? { type, message, fields } : { type, message };
+  if (requestId !== undefined) error.requestId = requestId;
   return { meta: { http_status: status, error } };
 }

@@ -59,22 +59,23 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   else request.log.info({ err: error, status: mapped.status }, 'request refused');
   if (reply.sent || reply.raw.headersSent) return;
   if (mapped.headers) reply.headers(mapped.headers);
-  reply.code(mapped.status).send(failure(mapped.status, mapped.type, mapped.message, mapped.fields));
+  reply.code(mapped.status).send(failure(mapped.status, mapped.type, mapped.message, { fields: mapped.fields, requestId: request.id }));
 }
 
 /** For `app.setNotFoundHandler`: an unknown route (or method) is a 404 in the envelope. */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
   // The path only: the query may carry an access token, and the router reads a query after `#` too.
   const path = request.url.split(/[?#]/u, 1)[0] ?? '';
-  reply.code(404).send(failure(404, 'not_found', `${request.method} ${path} does not exist`));
+  reply.code(404).send(failure(404, 'not_found', `${request.method} ${path} does not exist`, { requestId: request.id }));
 }
 
 /**
  * For `fastify({ frameworkErrors })`: malformed URLs that fail before routing, in the same envelope.
- * No hook runs for them, so the one header every JSON response needs is set here.
+ * No hook runs for them, so the headers every JSON response needs are set here.
  */
 export function frameworkErrors(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-request-id', request.id);
   errorHandler(error, request, reply);
 }
 

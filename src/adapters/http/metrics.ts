@@ -58,6 +58,6 @@ function requireToken(token: string) {
     const digest = createHash('sha256').update(presented ?? '').digest();
     if (presented !== undefined && timingSafeEqual(digest, expected)) return;
     reply.code(401).header('www-authenticate', 'Bearer realm="metrics"');
-    return reply.send(failure(401, 'unauthorized', 'GET /metrics needs the METRICS_TOKEN bearer token'));
+    return reply.send(failure(401, 'unauthorized', 'GET /metrics needs the METRICS_TOKEN bearer token', { requestId: request.id }));
   };
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../application/auth/secrets';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
@@ -123,7 +123,8 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
     request.log.info({ status: 429 }, 'rate limited');
     reply.code(429).header('retry-after', String(retryAfterS));
     return failure(429, 'rate_limited',
-      `rate limit of ${decision.limit} requests per ${settings.windowS} s exceeded; retry after ${at} (in ${retryAfterS} s)`);
+      `rate limit of ${decision.limit} requests per ${settings.windowS} s exceeded; retry after ${at} (in ${retryAfterS} s)`,
+      { requestId: request.id });
   };
 
   /** Counts the request under `key`; over the limit it is answered with a 429 here, else `next` runs. */
@@ -171,6 +172,8 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
       if (area !== 'api' || reply.statusCode !== 401 || tokenKey(request) === null) return finish(payload);
       charge(request, ipKey('api', request), (byAddress) => finish(byAddress.exceeded ? JSON.stringify(refusal(request, reply, byAddress)) : payload));
     };
+    // A CORS preflight answered before the limiter ran costs nothing and is not an API call: not counted.
+    if (request.rateLimitCharges === null && isAnsweredPreflight(request)) return done(null, payload);
     // Refused before the limiter ran (invalid UTF-8 in the URL): it still counts.
     if (request.rateLimitCharges === null) {
       return charge(request, area === 'web' ? ipKey('web', request) : tokenKey(request) ?? ipKey('api', request), refusedToken);
@@ -190,6 +193,11 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
 
 type Area = 'api' | 'web';
 
+/** A preflight `@fastify/cors` answered itself (it sets this flag on the request when it does). */
+function isAnsweredPreflight(request: FastifyRequest): boolean {
+  return (request as FastifyRequest & { corsPreflightEnabled?: boolean }).corsPreflightEnabled === true;
+}
+
 /** `/v2…` is the API; probes are not limited; everything else (OAuth, pages, assets) is the web. */
 function areaOf(path: string): Area | null {
   if (UNLIMITED.has(path)) return null;
@@ -205,7 +213,7 @@ function tokenKey(request: FastifyRequest): string | null {
     // A malformed Authorization header: the client is known by its address.
     return null;
   }
-  return token === null ? null : `api:token:${createHash('sha256').update(token).digest('hex')}`;
+  return token === null ? null : `api:token:${sha256Hex(token)}`;
 }
 
 function ipKey(area: Area, request: FastifyRequest): string {

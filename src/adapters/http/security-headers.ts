@@ -91,12 +91,11 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
  * that member may see, so it is `private`, whatever its status; an anonymous successful read is the same for
  * everyone, so `public`; both are revalidated before reuse (`no-cache`). Anything else anonymous (errors, writes,
  * a 429 that is about one address) is `no-store`. `Vary: Authorization` keeps a cache from answering a request
- * with a token from an anonymous response. A policy a route set itself is kept, unless it would let a shared
+ * with a token from an anonymous response (and `Accept`, `Accept-Encoding` one format or coding with another). A policy a route set itself is kept, unless it would let a shared
  * cache keep a member's response.
  */
 function setCachePolicy(request: FastifyRequest, reply: FastifyReply): void {
-  const vary = String(reply.getHeader('vary') ?? '');
-  if (!/(^|,)\s*(authorization|\*)\s*(,|$)/iu.test(vary)) reply.header('vary', vary === '' ? 'Authorization' : `${vary}, Authorization`);
+  reply.header('vary', withVary(String(reply.getHeader('vary') ?? '')));
   const own = reply.getHeader('cache-control');
   if (presentsCredentials(request)) {
     if (own === undefined || !/\b(private|no-store)\b/iu.test(String(own))) reply.header('cache-control', 'private, no-cache');
@@ -106,6 +105,24 @@ function setCachePolicy(request: FastifyRequest, reply: FastifyReply): void {
   const read = request.method === 'GET' || request.method === 'HEAD';
   const status = reply.statusCode;
   reply.header('cache-control', read && ((status >= 200 && status < 300) || status === 304) ? 'public, no-cache' : 'no-store');
+}
+
+/** What every /v2 answer varies with (docs/api.md, Caching): the caller, the format asked for, the compression. */
+const API_VARY = ['Authorization', 'Accept', 'Accept-Encoding'];
+
+const API_VARY_TEXT = API_VARY.join(', ');
+const API_VARY_NAMES = new Set(API_VARY.map((name) => name.toLowerCase()));
+
+/**
+ * API_VARY, then any other name `vary` held (a `*` already says everything). `Origin`, which `@fastify/cors` adds
+ * whenever its options are chosen per request, is dropped: every /v2 answer allows any origin alike.
+ */
+function withVary(vary: string): string {
+  if (vary === '') return API_VARY_TEXT;
+  const others = vary.split(',').map((name) => name.trim())
+    .filter((name) => name !== '' && !API_VARY_NAMES.has(name.toLowerCase()) && name.toLowerCase() !== 'origin');
+  if (others.includes('*')) return '*';
+  return others.length === 0 ? API_VARY_TEXT : `${API_VARY_TEXT}, ${others.join(', ')}`;
 }
 
 /** An Authorization header of any kind, or a token in the query or the form body. */

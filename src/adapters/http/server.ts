@@ -20,7 +20,12 @@ import { registerNotemapRoutes } from './notemaps/notemaps.routes';
 import { registerNoteRoutes } from './notes/notes.routes';
 import { registerOpenApi } from './openapi';
 import { registerPlaceRoutes } from './places/places.routes';
+import { registerCompression } from './compression';
+import { registerCors } from './cors';
+import { registerEtags } from './etag';
+import { registerLinkHeader } from './link-header';
 import { registerRateLimit } from './rate-limit';
+import { genReqId, registerRequestId } from './request-id';
 import { RATE_LIMIT_REDIS } from './rate-limit-redis';
 import { registerSecurityHeaders } from './security-headers';
 import { registerTagRoutes } from './tags/tags.routes';
@@ -51,6 +56,8 @@ export async function buildServer(container: DependencyContainer, options: Serve
     ...conventionServerOptions(options.https ?? null),
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
+    // X-Request-Id when it is well formed, else a new UUID; Fastify logs it with every line of the request.
+    genReqId,
     // While closing, a request that already reached the server is served (with `Connection: close`), not
     // answered by Fastify's bare 503 outside the envelope: in-flight requests finish normally (docs/operations.md, Stopping).
     return503OnClosing: false,
@@ -58,11 +65,14 @@ export async function buildServer(container: DependencyContainer, options: Serve
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerRequestFacts(app);
+  registerRequestId(app);
   closeConnectionsWhileClosing(app);
   retryAfterWhenUnavailable(app);
   registerConventions(app);
   registerMetrics(app, { token: config.metricsToken });
   registerSecurityHeaders(app);
+  // Preflights are answered before the rate limit counts them or authentication looks for a token.
+  await registerCors(app);
   // Before authentication: a refused token is counted too, and its 401 carries the rate-limit headers.
   await registerRateLimit(app, {
     max: config.rateLimitMax,
@@ -70,6 +80,11 @@ export async function buildServer(container: DependencyContainer, options: Serve
     redis: container.resolve<Redis | null>(RATE_LIMIT_REDIS),
   });
   registerAuthentication(app, container.resolve(AuthenticateToken));
+  registerLinkHeader(app);
+  // Over the serialised body, after the hooks above set their headers; a 304 keeps them.
+  registerEtags(app);
+  // After every app-wide onSend hook, before any route (it hooks each route as it is added).
+  await registerCompression(app);
   await registerOpenApi(app, config.publicUrl);
   registerHealthRoutes(app, container);
   registerNoteRoutes(app, container);

@@ -36,7 +36,7 @@ describe('body parsers', () => {
   const echo = (contentType: string | undefined, payload: Buffer | string) => send('/v2/echo/1', contentType, payload);
   const expectBadRequest = (response: Awaited<ReturnType<typeof echo>>, message: RegExp) => {
     expect(response.statusCode).toBe(400);
-    expect(response.json().meta.error).toEqual({ type: 'bad_request', message: expect.stringMatching(message) });
+    expect(response.json().meta.error).toEqual({ type: 'bad_request', message: expect.stringMatching(message), requestId: expect.any(String) });
   };
 
   describe('JSON', () => {
@@ -83,7 +83,7 @@ describe('body parsers', () => {
     it('a body over the limit is a 413', async () => {
       const response = await echo('application/json', JSON.stringify({ message: 'x'.repeat(70 * 1024) }));
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ meta: { http_status: 413, error: { type: 'payload_too_large', message: 'the request body is too large' } } });
+      expect(response.json()).toEqual({ meta: { http_status: 413, error: { type: 'payload_too_large', message: 'the request body is too large', requestId: expect.any(String) } } });
     });
   });
 

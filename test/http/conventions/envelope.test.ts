@@ -22,8 +22,9 @@ describe('envelope values', () => {
   it('failure adds fields only when there are some', () => {
     expect(failure(404, 'not_found', 'note 12 does not exist'))
       .toEqual({ meta: { http_status: 404, error: { type: 'not_found', message: 'note 12 does not exist' } } });
-    expect(failure(400, 'bad_request', 'x', [])).toEqual({ meta: { http_status: 400, error: { type: 'bad_request', message: 'x' } } });
-    expect(failure(400, 'bad_request', 'x', [{ name: 'message', problem: 'is required' }]).meta.error.fields).toHaveLength(1);
+    expect(failure(400, 'bad_request', 'x', { fields: [] })).toEqual({ meta: { http_status: 400, error: { type: 'bad_request', message: 'x' } } });
+    expect(failure(400, 'bad_request', 'x', { fields: [{ name: 'message', problem: 'is required' }] }).meta.error.fields).toHaveLength(1);
+    expect(failure(404, 'not_found', 'x', { requestId: 'r-1' }).meta.error).toEqual({ type: 'not_found', message: 'x', requestId: 'r-1' });
   });
 });
 

@@ -32,12 +32,12 @@ describe('error handler and not-found handler', () => {
 
     it('invalid carries its fields', async () => {
       const body = (await get('/v2/errors/invalid')).json();
-      expect(body.meta.error).toEqual({ type: 'bad_request', message: 'message is required', fields: [{ name: 'message', problem: 'is required' }] });
+      expect(body.meta.error).toEqual({ type: 'bad_request', message: 'message is required', fields: [{ name: 'message', problem: 'is required' }], requestId: expect.any(String) });
     });
 
     it('a kind without fields has no `fields` key', async () => {
       const body = (await get('/v2/errors/not_found')).json();
-      expect(body).toEqual({ meta: { http_status: 404, error: { type: 'not_found', message: 'a not_found error' } } });
+      expect(body).toEqual({ meta: { http_status: 404, error: { type: 'not_found', message: 'a not_found error', requestId: expect.any(String) } } });
     });
 
     it('unauthenticated challenges with the realm', async () => {
@@ -71,6 +71,7 @@ describe('error handler and not-found handler', () => {
         type: 'bad_request',
         message: 'name is required',
         fields: [{ name: 'name', problem: 'is required' }],
+        requestId: expect.any(String),
       });
     });
 
@@ -120,7 +121,7 @@ describe('error handler and not-found handler', () => {
       const response = await get('/v2/crash');
       expect(response.statusCode).toBe(500);
       const body = response.json();
-      expect(body.meta).toEqual({ http_status: 500, error: { type: 'internal', message: expect.stringMatching(/^internal error \(request .+\)$/) } });
+      expect(body.meta).toEqual({ http_status: 500, error: { type: 'internal', message: expect.stringMatching(/^internal error \(request .+\)$/), requestId: expect.any(String) } });
       expect(response.body).not.toMatch(/SELECT|password|FROM|at .*\.ts|stack/i);
       const logged = t.logs.find((line) => (line.err as { message?: string } | undefined)?.message === SQL_MESSAGE);
       expect(logged).toBeDefined();
@@ -138,13 +139,13 @@ describe('error handler and not-found handler', () => {
       expect(response.statusCode).toBe(429);
       expect(response.headers['retry-after']).toBe('60');
       expect(response.headers['x-rate-limit-resets-at']).toBe('1700000000');
-      expect(response.json()).toEqual({ meta: { http_status: 429, error: { type: 'rate_limited', message: 'rate limit exceeded, retry in 1 minute' } } });
+      expect(response.json()).toEqual({ meta: { http_status: 429, error: { type: 'rate_limited', message: 'rate limit exceeded, retry in 1 minute', requestId: expect.any(String) } } });
     });
 
     it('another 4xx keeps its status as a bad_request', async () => {
       const response = await get('/v2/teapot');
       expect(response.statusCode).toBe(418);
-      expect(response.json().meta.error).toEqual({ type: 'bad_request', message: 'no coffee here' });
+      expect(response.json().meta.error).toEqual({ type: 'bad_request', message: 'no coffee here', requestId: expect.any(String) });
     });
   });
 
@@ -152,7 +153,7 @@ describe('error handler and not-found handler', () => {
     it('are a 404 envelope naming the method and path, never the query', async () => {
       const response = await get('/v2/nowhere?access_token=secret');
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ meta: { http_status: 404, error: { type: 'not_found', message: 'GET /v2/nowhere does not exist' } } });
+      expect(response.json()).toEqual({ meta: { http_status: 404, error: { type: 'not_found', message: 'GET /v2/nowhere does not exist', requestId: expect.any(String) } } });
       expect(response.body).not.toContain('secret');
     });
 

@@ -31,7 +31,7 @@ describe('garbage ids over HTTP', () => {
   it.each(['abc', '1.5', '-1', '0', '99999999999', '007'])('GET /v2/things/%s is a 404 envelope', async (raw) => {
     const response = await t.app.inject({ method: 'GET', url: `/v2/things/${raw}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ meta: { http_status: 404, error: { type: 'not_found', message: `thing ${raw} does not exist` } } });
+    expect(response.json()).toEqual({ meta: { http_status: 404, error: { type: 'not_found', message: `thing ${raw} does not exist`, requestId: expect.any(String) } } });
   });
 
   it('an id longer than the router keeps is a 404 envelope too, not a 414', async () => {

@@ -35,7 +35,7 @@ describe('UTF-8 guard over HTTP', () => {
     const response = await get('/v2/things?q=caf%E9');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      meta: { http_status: 400, error: { type: 'bad_request', message: 'the query string has a percent-escape that is not UTF-8' } },
+      meta: { http_status: 400, error: { type: 'bad_request', message: 'the query string has a percent-escape that is not UTF-8', requestId: expect.any(String) } },
     });
   });
 

@@ -71,7 +71,7 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
     const noteId = parseId(request.params.note_id, 'note');
     const id = await createComment.execute(request.actor, noteId, request.body);
     const comment = await getComment.execute(request.actor, noteId, id);
-    reply.code(201);
+    reply.code(201).header('location', `/v2/notes/${noteId}/comments/${id}`);
     return single(presentComment(comment, request.actor, links), 201);
   });
 

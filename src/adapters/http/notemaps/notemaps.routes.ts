@@ -49,7 +49,7 @@ export function registerNotemapRoutes(app: FastifyInstance, container: Dependenc
   }, async (request, reply) => {
     const id = await createNotemap.execute(request.actor, request.body);
     const notemap = await getNotemap.execute(request.actor, id);
-    reply.code(201);
+    reply.code(201).header('location', `/v2/notemaps/${id}`);
     return single(presentNotemap(notemap, links), 201);
   });
 

@@ -47,7 +47,7 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
   }, async (request, reply) => {
     const id = await createNote.execute(request.actor, noteInputFromBody(request.body));
     const note = await getNote.execute(request.actor, id);
-    reply.code(201);
+    reply.code(201).header('location', `/v2/notes/${id}`);
     return single(presentNote(note, request.actor, links), 201);
   });
 

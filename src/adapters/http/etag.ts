@@ -1,0 +1,67 @@
+import { hash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath, routedPath } from './request-facts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A PUT whose 200 answer is the resource as a GET by the same caller would show it: it carries that ETag. */
+    etagOnPut?: boolean;
+  }
+}
+
+// Views are counted in memory and flushed every few seconds: a count that moved must not defeat caches, so the
+// tag is computed with every count read as 0. The body is the service's own JSON, where a string value cannot
+// hold an unescaped quote, so only real keys match.
+const VIEWS = /"publicViewsCount":\d+/gu;
+const VIEWS_KEY = '"publicViewsCount":';
+
+/** The strong entity tag of a JSON body (docs/api.md, Caching): SHA-256 over it with view counts left out. */
+export function entityTag(body: string | Buffer): string {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  const normalized = text.includes(VIEWS_KEY) ? text.replace(VIEWS, `${VIEWS_KEY}0`) : text;
+  return `"${hash('sha256', normalized, 'base64url').slice(0, 32)}"`;
+}
+
+/** The tags of an `If-None-Match` or `If-Match` list (`*` stays `*`); weak tags keep their `W/`. */
+function listedTags(header: string): string[] {
+  return header.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+}
+
+/** `If-None-Match` (RFC 9110 §13.1.2): weak comparison, so `W/"x"` matches `"x"`. */
+export function noneMatch(header: string, etag: string): boolean {
+  return listedTags(header).some((tag) => tag === '*' || tag.replace(/^W\//u, '') === etag);
+}
+
+/** `If-Match` (RFC 9110 §13.1.1): strong comparison, so a weak tag never matches; `*` matches any resource. */
+export function ifMatch(header: string, etag: string): boolean {
+  return listedTags(header).some((tag) => tag === '*' || tag === etag);
+}
+
+/**
+ * ETag on every 200 answer to a GET (or HEAD) under /v2, and on the PUTs that answer with the resource; a GET
+ * whose `If-None-Match` holds it is answered 304 with no body, keeping every other header (the rate limit's,
+ * Cache-Control, Vary). Runs as an `onSend` hook, over the serialised body, before compression.
+ */
+export function registerEtags(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 200 || !tagged(request) || !isApiPath(routedPath(request))) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    const etag = entityTag(payload);
+    reply.header('etag', etag);
+    const condition = request.headers['if-none-match'];
+    if (condition === undefined || request.method === 'PUT' || !noneMatch(condition, etag)) return done(null, payload);
+    notModified(reply);
+    done(null, null);
+  });
+}
+
+function tagged(request: FastifyRequest): boolean {
+  const method = request.method;
+  return method === 'GET' || method === 'HEAD' || (method === 'PUT' && request.routeOptions.config.etagOnPut === true);
+}
+
+function notModified(reply: FastifyReply): void {
+  reply.code(304);
+  reply.removeHeader('content-type');
+  reply.removeHeader('content-length');
+}

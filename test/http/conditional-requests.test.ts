@@ -1,0 +1,120 @@
+import { ALL_STORAGES, createTestApp, type TestApp } from '../support/test-app';
+
+const STRONG_TAG = /^"[A-Za-z0-9_-]{32}"$/u;
+
+// Caching and conditional requests (docs/api.md, Caching): ETag, 304, Location, Link.
+describe.each(ALL_STORAGES)('conditional requests over %s storage', (storage) => {
+  let t: TestApp;
+  let token: string;
+  let noteId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ storage });
+    const user = await t.createUser('etagger');
+    token = await t.token(user, 'notes write');
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request({ method: 'POST', url: '/v2/notes', token, payload: { message: `note ${i}`, latitude: 1, longitude: i } });
+      noteId = res.json().data.id;
+    }
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}, withToken = false) =>
+    t.request({ method: 'GET', url, headers, ...(withToken ? { token } : {}) });
+
+  describe('ETag and If-None-Match', () => {
+    it.each(['/v2/notes', `/v2/notes/{id}`, '/v2/notes/{id}/comments', '/v2/users/by_username/etagger', '/v2/notemaps', '/v2/openapi.json'])(
+      'tags %s strongly, the same while nothing changes', async (template) => {
+        const url = template.replace('{id}', String(noteId));
+        const a = await get(url);
+        const b = await get(url);
+        expect(a.statusCode).toBe(200);
+        expect(a.headers.etag).toMatch(STRONG_TAG);
+        expect(b.headers.etag).toBe(a.headers.etag);
+      });
+
+    it('answers 304 with no body to a matching If-None-Match, keeping the other headers', async () => {
+      const first = await get(`/v2/notes/${noteId}`);
+      const again = await get(`/v2/notes/${noteId}`, { 'if-none-match': String(first.headers.etag) });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.headers['content-type']).toBeUndefined();
+      expect(again.headers['cache-control']).toBe('public, no-cache');
+      expect(again.headers.vary).toBe('Authorization, Accept, Accept-Encoding');
+      expect(again.headers['x-rate-limit-remaining']).toBeDefined();
+    });
+
+    it('matches any tag of a list, a weak form of it, and *; answers 200 to any other', async () => {
+      const etag = String((await get(`/v2/notes/${noteId}`)).headers.etag);
+      for (const header of [`"nope", ${etag}`, `W/${etag}`, '*']) {
+        expect((await get(`/v2/notes/${noteId}`, { 'if-none-match': header })).statusCode).toBe(304);
+      }
+      const other = await get(`/v2/notes/${noteId}`, { 'if-none-match': '"something-else"' });
+      expect(other.statusCode).toBe(200);
+      expect(other.json().data.id).toBe(noteId);
+    });
+
+    it('leaves view counts out of the tag, and changes it when the note changes', async () => {
+      const before = await get(`/v2/notes/${noteId}`);
+      // Views by others are counted (and flushed) between the two reads.
+      await get(`/v2/notes/${noteId}`);
+      await t.flushViews();
+      const after = await get(`/v2/notes/${noteId}`);
+      expect(after.json().data.publicViewsCount).toBeGreaterThan(before.json().data.publicViewsCount);
+      expect(after.headers.etag).toBe(before.headers.etag);
+      await t.request({ method: 'PUT', url: `/v2/notes/${noteId}`, token, payload: { message: 'edited' } });
+      const edited = await get(`/v2/notes/${noteId}`, { 'if-none-match': String(before.headers.etag) });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.headers.etag).not.toBe(before.headers.etag);
+    });
+
+    it('tags what a caller sees: a member\'s view of a note differs from an anonymous one', async () => {
+      const anonymous = await get(`/v2/notes/${noteId}`);
+      const member = await get(`/v2/notes/${noteId}`, {}, true);
+      expect(member.headers.etag).not.toBe(anonymous.headers.etag);
+      expect((await get(`/v2/notes/${noteId}`, { 'if-none-match': String(member.headers.etag) }, true)).statusCode).toBe(304);
+      expect(member.headers['cache-control']).toBe('private, no-cache');
+    });
+
+    it('tags no error, and no write', async () => {
+      const missing = await get('/v2/notes/99999999');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers.etag).toBeUndefined();
+      const created = await t.request({ method: 'POST', url: '/v2/notes', token, payload: { message: 'x', latitude: 1, longitude: 1 } });
+      expect(created.headers.etag).toBeUndefined();
+    });
+  });
+
+  describe('Location and Link', () => {
+    it('gives every creation the /v2 URL of what it made', async () => {
+      const note = await t.request({ method: 'POST', url: '/v2/notes', token, payload: { message: 'located', latitude: 1, longitude: 1 } });
+      expect(note.statusCode).toBe(201);
+      expect(note.headers.location).toBe(`/v2/notes/${note.json().data.id}`);
+      expect((await get(String(note.headers.location))).json().data.message).toBe('located');
+
+      const map = await t.request({ method: 'POST', url: '/v2/notemaps', token, payload: { name: 'Located maps' } });
+      expect(map.headers.location).toBe(`/v2/notemaps/${map.json().data.id}`);
+      expect((await get(String(map.headers.location))).statusCode).toBe(200);
+
+      const comment = await t.request({ method: 'POST', url: `/v2/notes/${noteId}/comments`, token, payload: { comment: 'here' } });
+      expect(comment.statusCode).toBe(201);
+      expect(comment.headers.location).toBe(`/v2/notes/${noteId}/comments/${comment.json().data.id}`);
+      expect((await get(String(comment.headers.location))).json().data.comment).toBe('here');
+    });
+
+    it('links a list to its next page, and the last page to none', async () => {
+      const first = await get('/v2/notes?limit=2');
+      const next = first.json().meta.nextUrl as string;
+      expect(next).toMatch(/^\/v2\/notes\?/u);
+      expect(first.headers.link).toBe(`<${next}>; rel="next"`);
+      let url: string | null = next;
+      let last = first;
+      while (url !== null) {
+        last = await get(url);
+        url = last.json().meta.nextUrl;
+      }
+      expect(last.headers.link).toBeUndefined();
+    });
+  });
+});
