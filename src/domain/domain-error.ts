@@ -7,6 +7,8 @@ export type DomainErrorKind =
   | 'insufficient_scope'
   | 'not_found'
   | 'conflict'
+  /** The caller's condition on the resource's current state (an `If-Match`) does not hold: nothing was changed. */
+  | 'precondition_failed'
   /** A resource the service needs (the database) cannot be reached now; trying again later may succeed. */
   | 'unavailable';
 

@@ -42,6 +42,7 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
       codes: new MemoryAuthorizationCodeRepository(store),
       refreshTokens: new MemoryRefreshTokenRepository(store),
       sessions: new MemorySessionRepository(store),
+      views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
     },
     authorizationViews: new MemoryAuthorizationViews(store),
     uow: new MemoryUnitOfWork(store),

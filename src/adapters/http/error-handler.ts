@@ -24,6 +24,7 @@ const KINDS: Record<DomainErrorKind, { status: number; type: ErrorType; challeng
   insufficient_scope: { status: 403, type: 'forbidden', challenge: scopeChallenge },
   not_found: { status: 404, type: 'not_found' },
   conflict: { status: 409, type: 'conflict' },
+  precondition_failed: { status: 412, type: 'precondition_failed' },
   unavailable: { status: 503, type: 'unavailable' },
 };
 
@@ -34,6 +35,7 @@ const TYPES_BY_STATUS: Record<number, ErrorType> = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',

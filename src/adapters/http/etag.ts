@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import type { Precondition } from '../../application/precondition';
 import { isApiPath, routedPath } from './request-facts';
 
 declare module 'fastify' {
@@ -64,4 +66,24 @@ function notModified(reply: FastifyReply): void {
   reply.code(304);
   reply.removeHeader('content-type');
   reply.removeHeader('content-length');
+}
+
+/**
+ * The request's `If-Match` as a condition on what a GET of the resource by the same caller would answer now:
+ * `render` builds that answer's body and `schema` is the GET route's 200 schema, serialised the same way, so the
+ * tags compare exactly. Undefined without `If-Match`. When it fails, the 412 carries the current tag.
+ */
+export function ifMatchPrecondition<T>(
+  request: FastifyRequest, reply: FastifyReply, schema: TSchema, render: (current: T) => unknown,
+): Precondition<T> | undefined {
+  const header = request.headers['if-match'];
+  if (header === undefined) return undefined;
+  // Compiled once per route (Fastify caches it by the schema object).
+  const serialize = reply.compileSerializationSchema(schema as unknown as Record<string, unknown>);
+  return (current) => {
+    const etag = entityTag(serialize(render(current) as Record<string, unknown>));
+    if (ifMatch(header, etag)) return true;
+    reply.header('etag', etag);
+    return false;
+  };
 }

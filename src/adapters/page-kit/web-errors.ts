@@ -23,7 +23,7 @@ declare module 'fastify' {
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400, unauthenticated: 401, invalid_token: 401, forbidden: 403, insufficient_scope: 403, not_found: 404, conflict: 409,
-  unavailable: 503,
+  precondition_failed: 412, unavailable: 503,
 };
 
 /** For the web pages' scope: every failure is an HTML page in the shared layout, never JSON. */

@@ -5,7 +5,10 @@ import { discardBlobs, recordOrDiscard, storeUpload } from '../images/image-uplo
 import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
 import { CLOCK, type Clock } from '../ports/clock';
 import { IMAGE_PROCESSOR, type ImageProcessor } from '../ports/image-processor';
+import type { NoteView } from '../ports/note-views';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
+import { requirePrecondition, type Precondition } from '../precondition';
+import { viewerOf } from '../viewer';
 import { findOwnNote } from './find-own-note';
 import type { NoteInput } from './note-input';
 import { resolveRecipients } from './resolve-recipients';
@@ -24,13 +27,15 @@ export class UpdateNote {
     @inject(IMAGE_PROCESSOR) private readonly images: ImageProcessor,
   ) {}
 
-  async execute(actor: Actor, id: number, input: NoteInput): Promise<void> {
+  async execute(actor: Actor, id: number, input: NoteInput, precondition?: Precondition<NoteView>): Promise<void> {
     const userId = requireScope(actor, 'notes');
     // Who may edit is checked before an upload is decoded and stored (and again inside the transaction).
     if (input.image) await this.uow.run(({ notes }) => findOwnNote(notes, id, userId, privateReader(actor)));
     const image = input.image ? await storeUpload(this.images, this.blobs, input.image, NOTE_IMAGE_MAX_PIXELS) : null;
-    const replaced = await recordOrDiscard(this.blobs, image?.key ?? null, () => this.uow.run(async ({ users, notes }) => {
+    const replaced = await recordOrDiscard(this.blobs, image?.key ?? null, () => this.uow.run(async ({ users, notes, views }) => {
+      if (precondition) await notes.lock(id);
       const note = await findOwnNote(notes, id, userId, privateReader(actor));
+      if (precondition) requirePrecondition(precondition, await views.notes.get(viewerOf(actor), id), `note ${id}`);
       const content = applyNoteFields(note, input);
       const recipientIds = input.recipients === undefined ? null : await resolveRecipients(users, input.recipients);
       await notes.update(id, content, recipientIds, this.clock.now());

@@ -8,6 +8,8 @@ export interface CommentRepository {
   /** Inserts a comment on a note; null when the note does not exist. */
   create(noteId: number, authorId: number, content: CommentContent, now: Date): Promise<number | null>;
   findById(id: number): Promise<Comment | null>;
+  /** Holds the row until the transaction ends (another writer waits), so a condition checked now still holds at the write. */
+  lock(id: number): Promise<void>;
   /** Replaces the title and text and sets `updatedAt`. */
   update(id: number, content: CommentContent, now: Date): Promise<void>;
   /** Deletes a comment and its favorites; false when there was none. */

@@ -5,6 +5,8 @@ export interface NoteRepository {
   /** Inserts a note with its tags and recipients; returns the new id. */
   create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number>;
   findById(id: number): Promise<Note | null>;
+  /** Holds the row until the transaction ends (another writer waits), so a condition checked now still holds at the write. */
+  lock(id: number): Promise<void>;
   /** Replaces the content, tags and (when given) recipients of a note, and sets `updatedAt`. */
   update(id: number, content: NoteContent, recipientIds: readonly number[] | null, now: Date): Promise<void>;
   /** Sets or (with null) clears a note's image, locking the row; returns the key it replaced, or null. */

@@ -9,6 +9,8 @@ export interface NotemapRepository {
   /** Inserts a notemap; returns the new id. */
   create(ownerId: number, content: NotemapContent, now: Date): Promise<number>;
   findById(id: number): Promise<Notemap | null>;
+  /** Holds the row until the transaction ends (another writer waits), so a condition checked now still holds at the write. */
+  lock(id: number): Promise<void>;
   /** Replaces the name and description and sets `updatedAt`. */
   update(id: number, content: NotemapContent, now: Date): Promise<void>;
   /** Deletes a notemap with its memberships and follows; false when there was none. */

@@ -2,11 +2,14 @@ import type { AccessTokenRepository } from './access-token-repository';
 import type { AuthorizationCodeRepository } from './authorization-code-repository';
 import type { ClientRepository } from './client-repository';
 import type { CommentRepository } from './comment-repository';
+import type { CommentViews } from './comment-views';
 import type { FavoriteRepository } from './favorite-repository';
 import type { FindRepository } from './find-repository';
 import type { FollowRepository } from './follow-repository';
 import type { NoteRepository } from './note-repository';
+import type { NoteViews } from './note-views';
 import type { NotemapRepository } from './notemap-repository';
+import type { NotemapViews } from './notemap-views';
 import type { RefreshTokenRepository } from './refresh-token-repository';
 import type { SessionRepository } from './session-repository';
 import type { UserRepository } from './user-repository';
@@ -26,6 +29,14 @@ export interface Repositories {
   codes: AuthorizationCodeRepository;
   refreshTokens: RefreshTokenRepository;
   sessions: SessionRepository;
+  /** The read models as this transaction sees them: what a GET by the caller would show right now. */
+  views: TransactionViews;
+}
+
+export interface TransactionViews {
+  notes: NoteViews;
+  comments: CommentViews;
+  notemaps: NotemapViews;
 }
 
 /** Runs work in one transaction: all of its writes land, or none do. */

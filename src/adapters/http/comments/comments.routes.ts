@@ -7,7 +7,9 @@ import { DeleteComment } from '../../../application/comments/delete-comment';
 import { GetComment } from '../../../application/comments/get-comment';
 import { ListNoteComments } from '../../../application/comments/list-note-comments';
 import { UpdateComment } from '../../../application/comments/update-comment';
+import type { CommentView } from '../../../application/ports/comment-views';
 import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, single } from '../envelope';
+import { ifMatchPrecondition } from '../etag';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { PagingQuery, pageBody, toPageRequest } from '../paging';
@@ -24,6 +26,9 @@ import { Comment, CommentBody, NoteCommentParams, NoteCommentsParams } from './c
  * nor keeps the event loop from other requests for long.
  */
 export const COMMENT_PAGES_AT_ONCE = 1;
+
+// One object for the GET and the If-Match checks: the serialiser is compiled per schema object.
+const COMMENT_ENVELOPE = SingleEnvelope(Comment);
 
 export function registerCommentRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -54,7 +59,7 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.get('/v2/notes/:note_id/comments/:id', {
-    schema: { summary: 'Get a comment', tags: ['comments'], params: NoteCommentParams, response: { 200: SingleEnvelope(Comment) } },
+    schema: { summary: 'Get a comment', tags: ['comments'], params: NoteCommentParams, response: { 200: COMMENT_ENVELOPE } },
   }, async (request) => {
     const comment = await getComment.execute(request.actor, parseId(request.params.note_id, 'note'), parseId(request.params.id, 'comment'));
     return single(presentComment(comment, request.actor, links));
@@ -76,16 +81,17 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.put('/v2/notes/:note_id/comments/:id', {
-    config: { scope: 'write' },
+    config: { scope: 'write', etagOnPut: true },
     bodyLimit: COMMENT_BODY_LIMIT,
     schema: {
       summary: 'Edit a comment (its author)', tags: ['comments'], params: NoteCommentParams, body: CommentBody,
-      response: { 200: SingleEnvelope(Comment) },
+      response: { 200: COMMENT_ENVELOPE },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const noteId = parseId(request.params.note_id, 'note');
     const id = parseId(request.params.id, 'comment');
-    await updateComment.execute(request.actor, noteId, id, request.body);
+    const precondition = ifMatchPrecondition(request, reply, COMMENT_ENVELOPE, (comment: CommentView) => single(presentComment(comment, request.actor, links)));
+    await updateComment.execute(request.actor, noteId, id, request.body, precondition);
     return single(presentComment(await getComment.execute(request.actor, noteId, id), request.actor, links));
   });
 
@@ -95,8 +101,9 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
       summary: "Delete a comment (its author or the note's author)", tags: ['comments'], params: NoteCommentParams,
       response: { 200: EmptyEnvelope },
     },
-  }, async (request) => {
-    await deleteComment.execute(request.actor, parseId(request.params.note_id, 'note'), parseId(request.params.id, 'comment'));
+  }, async (request, reply) => {
+    const precondition = ifMatchPrecondition(request, reply, COMMENT_ENVELOPE, (comment: CommentView) => single(presentComment(comment, request.actor, links)));
+    await deleteComment.execute(request.actor, parseId(request.params.note_id, 'note'), parseId(request.params.id, 'comment'), precondition);
     return empty();
   });
 

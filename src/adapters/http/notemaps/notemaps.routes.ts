@@ -7,8 +7,10 @@ import { DeleteNotemap } from '../../../application/notemaps/delete-notemap';
 import { GetNotemap } from '../../../application/notemaps/get-notemap';
 import { ListNotemaps } from '../../../application/notemaps/list-notemaps';
 import { UpdateNotemap } from '../../../application/notemaps/update-notemap';
+import type { NotemapView } from '../../../application/ports/notemap-views';
 import { IdParams } from '../common.schemas';
 import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, single } from '../envelope';
+import { ifMatchPrecondition } from '../etag';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { PagingQuery, pageBody, toPageRequest } from '../paging';
@@ -19,6 +21,9 @@ import { presentNotemap } from './notemap.presenter';
 import { Notemap, NotemapBody } from './notemap.schemas';
 
 /** Every notemap route: the notemap itself here, its notes, users and the lists of notemaps in their own files. */
+// One object for the GET and the If-Match checks: the serialiser is compiled per schema object.
+const NOTEMAP_ENVELOPE = SingleEnvelope(Notemap);
+
 export function registerNotemapRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const links = container.resolve(Links);
@@ -37,7 +42,7 @@ export function registerNotemapRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.get('/v2/notemaps/:id', {
-    schema: { summary: 'Get a notemap', tags: ['notemaps'], params: IdParams, response: { 200: SingleEnvelope(Notemap) } },
+    schema: { summary: 'Get a notemap', tags: ['notemaps'], params: IdParams, response: { 200: NOTEMAP_ENVELOPE } },
   }, async (request) => {
     const notemap = await getNotemap.execute(request.actor, parseId(request.params.id, 'notemap'));
     return single(presentNotemap(notemap, links));
@@ -54,21 +59,23 @@ export function registerNotemapRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.put('/v2/notemaps/:id', {
-    config: { scope: 'write' },
+    config: { scope: 'write', etagOnPut: true },
     schema: {
-      summary: 'Edit a notemap', tags: ['notemaps'], params: IdParams, body: NotemapBody, response: { 200: SingleEnvelope(Notemap) },
+      summary: 'Edit a notemap', tags: ['notemaps'], params: IdParams, body: NotemapBody, response: { 200: NOTEMAP_ENVELOPE },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const id = parseId(request.params.id, 'notemap');
-    await updateNotemap.execute(request.actor, id, request.body);
+    const precondition = ifMatchPrecondition(request, reply, NOTEMAP_ENVELOPE, (notemap: NotemapView) => single(presentNotemap(notemap, links)));
+    await updateNotemap.execute(request.actor, id, request.body, precondition);
     return single(presentNotemap(await getNotemap.execute(request.actor, id), links));
   });
 
   api.delete('/v2/notemaps/:id', {
     config: { scope: 'write' },
     schema: { summary: 'Delete a notemap', tags: ['notemaps'], params: IdParams, response: { 200: EmptyEnvelope } },
-  }, async (request) => {
-    await deleteNotemap.execute(request.actor, parseId(request.params.id, 'notemap'));
+  }, async (request, reply) => {
+    const precondition = ifMatchPrecondition(request, reply, NOTEMAP_ENVELOPE, (notemap: NotemapView) => single(presentNotemap(notemap, links)));
+    await deleteNotemap.execute(request.actor, parseId(request.params.id, 'notemap'), precondition);
     return empty();
   });
 

@@ -6,8 +6,10 @@ import { DeleteNote } from '../../../application/notes/delete-note';
 import { GetNote } from '../../../application/notes/get-note';
 import { ListNotes } from '../../../application/notes/list-notes';
 import { UpdateNote } from '../../../application/notes/update-note';
+import type { NoteView } from '../../../application/ports/note-views';
 import { IdParams } from '../common.schemas';
 import { EmptyEnvelope, SingleEnvelope, empty, single } from '../envelope';
+import { ifMatchPrecondition } from '../etag';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { toPageRequest } from '../paging';
@@ -16,6 +18,9 @@ import { UPLOAD_CONSUMES } from '../images/upload';
 import { noteInputFromBody } from './note-input';
 import { presentNote } from './note.presenter';
 import { Note, NoteBody } from './note.schemas';
+
+// One object for the GET and the If-Match checks: the serialiser is compiled per schema object.
+const NOTE_ENVELOPE = SingleEnvelope(Note);
 
 export function registerNoteRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,7 +40,7 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
   });
 
   api.get('/v2/notes/:id', {
-    schema: { summary: 'Get a note', tags: ['notes'], params: IdParams, response: { 200: SingleEnvelope(Note) } },
+    schema: { summary: 'Get a note', tags: ['notes'], params: IdParams, response: { 200: NOTE_ENVELOPE } },
   }, async (request) => {
     const note = await getNote.execute(request.actor, parseId(request.params.id, 'note'));
     return single(presentNote(note, request.actor, links));
@@ -52,19 +57,21 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
   });
 
   api.put('/v2/notes/:id', {
-    config: { scope: 'notes' },
-    schema: { summary: 'Edit a note', tags: ['notes'], consumes: UPLOAD_CONSUMES, params: IdParams, body: NoteBody, response: { 200: SingleEnvelope(Note) } },
-  }, async (request) => {
+    config: { scope: 'notes', etagOnPut: true },
+    schema: { summary: 'Edit a note', tags: ['notes'], consumes: UPLOAD_CONSUMES, params: IdParams, body: NoteBody, response: { 200: NOTE_ENVELOPE } },
+  }, async (request, reply) => {
     const id = parseId(request.params.id, 'note');
-    await updateNote.execute(request.actor, id, noteInputFromBody(request.body));
+    const precondition = ifMatchPrecondition(request, reply, NOTE_ENVELOPE, (note: NoteView) => single(presentNote(note, request.actor, links)));
+    await updateNote.execute(request.actor, id, noteInputFromBody(request.body), precondition);
     return single(presentNote(await getNote.execute(request.actor, id), request.actor, links));
   });
 
   api.delete('/v2/notes/:id', {
     config: { scope: 'delete' },
     schema: { summary: 'Delete a note', tags: ['notes'], params: IdParams, response: { 200: EmptyEnvelope } },
-  }, async (request) => {
-    await deleteNote.execute(request.actor, parseId(request.params.id, 'note'));
+  }, async (request, reply) => {
+    const precondition = ifMatchPrecondition(request, reply, NOTE_ENVELOPE, (note: NoteView) => single(presentNote(note, request.actor, links)));
+    await deleteNote.execute(request.actor, parseId(request.params.id, 'note'), precondition);
     return empty();
   });
 }

@@ -33,6 +33,10 @@ export class KyselyCommentRepository implements CommentRepository {
     return id;
   }
 
+  async lock(id: number): Promise<void> {
+    await this.lockRow(id);
+  }
+
   async findById(id: number): Promise<Comment | null> {
     const row = await this.db
       .selectFrom('comments')
@@ -71,7 +75,7 @@ export class KyselyCommentRepository implements CommentRepository {
   }
 
   async favorite(commentId: number, userId: number, now: Date): Promise<boolean> {
-    if (!(await this.lock(commentId))) throw DomainError.notFound('comment', commentId);
+    if (!(await this.lockRow(commentId))) throw DomainError.notFound('comment', commentId);
     const inserted = await this.db
       .insertInto('comment_favorites')
       .values({ comment_id: commentId, user_id: userId, created_at: now })
@@ -84,7 +88,7 @@ export class KyselyCommentRepository implements CommentRepository {
   }
 
   async unfavorite(commentId: number, userId: number): Promise<boolean> {
-    if (!(await this.lock(commentId))) return false;
+    if (!(await this.lockRow(commentId))) return false;
     const removed = await this.db
       .deleteFrom('comment_favorites')
       .where('comment_id', '=', commentId)
@@ -97,7 +101,7 @@ export class KyselyCommentRepository implements CommentRepository {
   }
 
   /** Locks a comment's row for the rest of the transaction; false when there is none. */
-  private async lock(commentId: number): Promise<boolean> {
+  private async lockRow(commentId: number): Promise<boolean> {
     const row = await this.db.selectFrom('comments').select('id').where('id', '=', commentId).forNoKeyUpdate().executeTakeFirst();
     return row !== undefined;
   }

@@ -102,6 +102,10 @@ export class KyselyNoteRepository implements NoteRepository {
     return row.id;
   }
 
+  async lock(id: number): Promise<void> {
+    await this.db.selectFrom('notes').select('id').where('id', '=', id).forUpdate().execute();
+  }
+
   async findById(id: number): Promise<Note | null> {
     const row = await this.db
       .selectFrom('notes as n')

@@ -22,6 +22,10 @@ export class KyselyNotemapRepository implements NotemapRepository {
     return id;
   }
 
+  async lock(id: number): Promise<void> {
+    await this.db.selectFrom('notemaps').select('id').where('id', '=', id).forUpdate().execute();
+  }
+
   async findById(id: number): Promise<Notemap | null> {
     const row = await this.db.selectFrom('notemaps').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;

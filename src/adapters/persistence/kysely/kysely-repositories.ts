@@ -5,11 +5,14 @@ import { KyselyAccessTokenRepository } from './kysely-access-token-repository';
 import { KyselyAuthorizationCodeRepository } from './kysely-authorization-code-repository';
 import { KyselyClientRepository } from './kysely-client-repository';
 import { KyselyCommentRepository } from './kysely-comment-repository';
+import { KyselyCommentViews } from './kysely-comment-views';
 import { KyselyFavoriteRepository } from './kysely-favorite-repository';
 import { KyselyFindRepository } from './kysely-find-repository';
 import { KyselyFollowRepository } from './kysely-follow-repository';
 import { KyselyNoteRepository } from './kysely-note-repository';
+import { KyselyNoteViews } from './kysely-note-views';
 import { KyselyNotemapRepository } from './kysely-notemap-repository';
+import { KyselyNotemapViews } from './kysely-notemap-views';
 import { KyselyRefreshTokenRepository } from './kysely-refresh-token-repository';
 import { KyselySessionRepository } from './kysely-session-repository';
 import { KyselyUserRepository } from './kysely-user-repository';
@@ -30,5 +33,11 @@ export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCa
     codes: new KyselyAuthorizationCodeRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),
     sessions: new KyselySessionRepository(db),
+    // Made when first asked for: most transactions never read a view.
+    get views() {
+      const views = { notes: new KyselyNoteViews(db), comments: new KyselyCommentViews(db), notemaps: new KyselyNotemapViews(db) };
+      Object.defineProperty(this, 'views', { value: views });
+      return views;
+    },
   };
 }

@@ -20,6 +20,9 @@ export class MemoryCommentRepository implements CommentRepository {
     });
   }
 
+  /** A unit of work on the store runs alone: nothing to hold. */
+  async lock(): Promise<void> {}
+
   findById(id: number): Promise<Comment | null> {
     return this.store.with(({ comments }) => {
       const comment = comments.find((c) => c.id === id);

@@ -31,6 +31,9 @@ export class MemoryNoteRepository implements NoteRepository {
     });
   }
 
+  /** A unit of work on the store runs alone: nothing to hold. */
+  async lock(): Promise<void> {}
+
   findById(id: number): Promise<Note | null> {
     return this.store.with((state) => {
       const note = state.notes.find((n) => n.id === id);

@@ -19,6 +19,9 @@ export class MemoryNotemapRepository implements NotemapRepository {
     });
   }
 
+  /** A unit of work on the store runs alone: nothing to hold. */
+  async lock(): Promise<void> {}
+
   findById(id: number): Promise<Notemap | null> {
     return this.store.with(({ notemaps }) => {
       const notemap = notemaps.find((m) => m.id === id);

@@ -4,11 +4,14 @@ import { MemoryAccessTokenRepository } from './memory-access-token-repository';
 import { MemoryAuthorizationCodeRepository } from './memory-authorization-code-repository';
 import { MemoryClientRepository } from './memory-client-repository';
 import { MemoryCommentRepository } from './memory-comment-repository';
+import { MemoryCommentViews } from './memory-comment-views';
 import { MemoryFavoriteRepository } from './memory-favorite-repository';
 import { MemoryFindRepository } from './memory-find-repository';
 import { MemoryFollowRepository } from './memory-follow-repository';
 import { MemoryNoteRepository } from './memory-note-repository';
+import { MemoryNoteViews } from './memory-note-views';
 import { MemoryNotemapRepository } from './memory-notemap-repository';
+import { MemoryNotemapViews } from './memory-notemap-views';
 import { MemoryRefreshTokenRepository } from './memory-refresh-token-repository';
 import { MemorySessionRepository } from './memory-session-repository';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
@@ -33,6 +36,7 @@ export class MemoryUnitOfWork implements UnitOfWork {
       codes: new MemoryAuthorizationCodeRepository(store),
       refreshTokens: new MemoryRefreshTokenRepository(store),
       sessions: new MemorySessionRepository(store),
+      views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
     };
   }
 
