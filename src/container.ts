@@ -26,6 +26,9 @@ import { UNIT_OF_WORK } from './application/ports/unit-of-work';
 import { USER_REPOSITORY } from './application/ports/user-repository';
 import { USER_VIEWS } from './application/ports/user-views';
 import { VIEW_COUNTER } from './application/ports/view-counter';
+import { IDEMPOTENCY_STORE } from './application/ports/idempotency-store';
+import { KyselyIdempotencyStore } from './adapters/persistence/kysely/kysely-idempotency-store';
+import { MemoryIdempotencyStore } from './adapters/persistence/memory/memory-idempotency-store';
 import { FsBlobStore } from './adapters/blobs/fs-blob-store';
 import { MemoryBlobStore } from './adapters/blobs/memory-blob-store';
 import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
@@ -116,6 +119,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(NOTE_USER_LIST_VIEWS, KyselyNoteUserListViews),
   bind(AUTHORIZATION_VIEWS, KyselyAuthorizationViews),
   bind(VIEW_COUNTER, KyselyViewCounter),
+  bind(IDEMPOTENCY_STORE, KyselyIdempotencyStore),
   bind(DATABASE_HEALTH, KyselyDatabaseHealth),
 ];
 
@@ -139,6 +143,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(NOTE_USER_LIST_VIEWS, MemoryNoteUserListViews),
   bind(AUTHORIZATION_VIEWS, MemoryAuthorizationViews),
   bind(VIEW_COUNTER, MemoryViewCounter),
+  bind(IDEMPOTENCY_STORE, MemoryIdempotencyStore),
   bind(DATABASE_HEALTH, MemoryDatabaseHealth),
 ];
 

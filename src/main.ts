@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { VIEW_COUNTER, type ViewCounter } from './application/ports/view-counter';
+import { IDEMPOTENCY_STORE, type IdempotencyStore } from './application/ports/idempotency-store';
+import { KEEP_MS } from './adapters/http/idempotency';
 import { operatorCommands } from './adapters/cli/commands';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -13,6 +15,8 @@ import { openStore } from './runtime/open-store';
 
 // View counts are gathered in memory and written in batches, off the read path (docs/architecture.md, Storage).
 const VIEW_FLUSH_EVERY_MS = 5_000;
+// Idempotency keys are kept 24 hours; each instance deletes the expired ones every hour (docs/api.md, Safe retries).
+const PURGE_IDEMPOTENCY_EVERY_MS = 60 * 60 * 1000;
 // A stop ends within 10 s of the signal whatever clients do (docs/operations.md, Stopping): connections still
 // open after CUT_CONNECTIONS_AFTER_MS are cut, and a stop not done by EXIT_DEADLINE_MS exits 1 anyway.
 const CUT_CONNECTIONS_AFTER_MS = 8_000;
@@ -49,6 +53,7 @@ export async function startService(config: Config): Promise<RunningService> {
     log.info(`Place Notes is listening on ${address} and serves ${config.publicUrl}`);
     log.info(`rate limit: ${config.rateLimitMax} requests per ${config.rateLimitWindowS} s per token or IP, counted ${config.redisUrl ? 'in Redis' : 'in this process'}`);
     const flusher = startViewFlusher(container.resolve<ViewCounter>(VIEW_COUNTER), app);
+    const purger = startIdempotencyPurge(container.resolve<IdempotencyStore>(IDEMPOTENCY_STORE), app);
     const running = app;
     const socket = admin;
     return {
@@ -56,6 +61,7 @@ export async function startService(config: Config): Promise<RunningService> {
       address,
       stop: async () => {
         flusher.stop();
+        clearInterval(purger);
         const cut = setTimeout(() => {
           running.server.getConnections((_error, count) => {
             log.warn(`closing ${count} connection${count === 1 ? '' : 's'} still open ${CUT_CONNECTIONS_AFTER_MS / 1000} s after the stop began`);
@@ -100,6 +106,20 @@ function startViewFlusher(counter: ViewCounter, app: FastifyInstance): { flush()
   }, VIEW_FLUSH_EVERY_MS);
   timer.unref();
   return { flush, stop: () => clearInterval(timer) };
+}
+
+/** Deletes expired idempotency keys now and every hour, on an unref'd timer; a failure is logged, not fatal. */
+function startIdempotencyPurge(store: IdempotencyStore, app: FastifyInstance): NodeJS.Timeout {
+  const purge = () => {
+    store.purge(new Date(Date.now() - KEEP_MS)).then(
+      (count) => { if (count > 0) app.log.info({ count }, 'purged expired idempotency keys'); },
+      (error: unknown) => app.log.error({ err: error }, 'purging idempotency keys failed'),
+    );
+  };
+  purge();
+  const timer = setInterval(purge, PURGE_IDEMPOTENCY_EVERY_MS);
+  timer.unref();
+  return timer;
 }
 
 /** `npm start`: a bad configuration or a held DATA_DIR is one line on stderr and status 1. */

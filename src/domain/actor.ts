@@ -5,12 +5,14 @@ import { expandScopes, type Scope } from './scopes';
 export interface Actor {
   readonly userId: number | null;
   readonly scopes: ReadonlySet<Scope>;
+  /** The application the token was issued to (null for anonymous callers and web sessions). */
+  readonly clientId?: number | null;
 }
 
 export const ANONYMOUS: Actor = { userId: null, scopes: expandScopes([]) };
 
-export function userActor(userId: number, granted: Iterable<Scope>): Actor {
-  return { userId, scopes: expandScopes(granted) };
+export function userActor(userId: number, granted: Iterable<Scope>, clientId: number | null = null): Actor {
+  return { userId, scopes: expandScopes(granted), clientId };
 }
 
 /** The user an action is taken for; fails as unauthenticated (401) or insufficient scope (403). */

@@ -8,6 +8,7 @@ export const ERROR_TYPES = [
   'not_found',
   'conflict',
   'precondition_failed',
+  'idempotency_key_reused',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

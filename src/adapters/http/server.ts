@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type Redis from 'ioredis';
 import type { DependencyContainer } from 'tsyringe';
 import { AuthenticateToken } from '../../application/auth/authenticate-token';
+import { CLOCK, type Clock } from '../../application/ports/clock';
+import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../application/ports/idempotency-store';
 import { CONFIG, type Config } from '../../config-types';
 import { registerAuthentication } from './authentication';
 import { validationOptions } from './body-validation';
@@ -23,6 +25,7 @@ import { registerPlaceRoutes } from './places/places.routes';
 import { registerCompression } from './compression';
 import { registerCors } from './cors';
 import { registerEtags } from './etag';
+import { registerIdempotency } from './idempotency';
 import { registerLinkHeader } from './link-header';
 import { registerRateLimit } from './rate-limit';
 import { genReqId, registerRequestId } from './request-id';
@@ -80,6 +83,9 @@ export async function buildServer(container: DependencyContainer, options: Serve
     redis: container.resolve<Redis | null>(RATE_LIMIT_REDIS),
   });
   registerAuthentication(app, container.resolve(AuthenticateToken));
+  // After authentication (its preValidation knows a token sent in the body): keys belong to the caller.
+  const clock = container.resolve<Clock>(CLOCK);
+  registerIdempotency(app, { store: container.resolve<IdempotencyStore>(IDEMPOTENCY_STORE), now: () => clock.now() });
   registerLinkHeader(app);
   // Over the serialised body, after the hooks above set their headers; a 304 keeps them.
   registerEtags(app);

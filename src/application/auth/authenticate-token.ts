@@ -19,6 +19,6 @@ export class AuthenticateToken {
     if (record === null || record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
       throw new DomainError('invalid_token', 'the access token is invalid, expired or revoked');
     }
-    return userActor(record.userId, record.scopes);
+    return userActor(record.userId, record.scopes, record.clientId);
   }
 }

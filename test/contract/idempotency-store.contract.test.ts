@@ -1,0 +1,79 @@
+import type { IdempotencyStore } from '../../src/application/ports/idempotency-store';
+import type { Database } from '../../src/adapters/persistence/kysely/database';
+import { KyselyIdempotencyStore } from '../../src/adapters/persistence/kysely/kysely-idempotency-store';
+import { MemoryIdempotencyStore } from '../../src/adapters/persistence/memory/memory-idempotency-store';
+import { createTestDatabase } from '../support/test-database';
+
+const HOUR = 60 * 60 * 1000;
+const T0 = new Date('2026-11-20T10:00:00Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+/** The store's limits as the HTTP adapter sets them: kept 24 h, abandoned after 5 min in flight. */
+const limits = (now: Date) => ({ expiresBefore: new Date(now.getTime() - 24 * HOUR), staleBefore: new Date(now.getTime() - 5 * 60 * 1000) });
+const begin = (store: IdempotencyStore, key: string, fingerprint: string, now: Date, caller = 'user:1:client:2') =>
+  store.begin(caller, key, fingerprint, now, limits(now));
+const ANSWER = { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', location: '/v2/notes/9' }, body: '{"data":{"id":9}}' };
+
+type Adapter = [string, () => Promise<{ store: IdempotencyStore; close(): Promise<void> }>];
+const adapters: Adapter[] = [
+  ['memory', async () => ({ store: new MemoryIdempotencyStore(), close: async () => {} })],
+  ['PGlite', async () => kysely(await createTestDatabase({ kind: 'pglite' }))],
+  ...(process.env.TEST_DATABASE_URL ? [['PostgreSQL', async () => kysely(await createTestDatabase({ kind: 'postgres' }))] as Adapter] : []),
+];
+function kysely(database: Database) {
+  return { store: new KyselyIdempotencyStore(database.kysely), close: () => database.close() };
+}
+
+describe.each(adapters)('IdempotencyStore on %s', (_name, open) => {
+  let store: IdempotencyStore;
+  let close: () => Promise<void>;
+  beforeEach(async () => {
+    ({ store, close } = await open());
+  });
+  afterEach(() => close());
+
+  it('begins a new key, then holds it in flight, then keeps its answer', async () => {
+    expect(await begin(store, 'k', 'f1', T0)).toEqual({ begun: true });
+    expect(await begin(store, 'k', 'f1', at(1000))).toEqual({ begun: false, entry: { fingerprint: 'f1', answer: null, createdAt: T0 } });
+    await store.complete('user:1:client:2', 'k', ANSWER);
+    expect(await begin(store, 'k', 'f2', at(2000))).toEqual({ begun: false, entry: { fingerprint: 'f1', answer: ANSWER, createdAt: T0 } });
+  });
+
+  it('keeps keys apart by caller', async () => {
+    expect(await begin(store, 'k', 'f1', T0, 'user:1:client:2')).toEqual({ begun: true });
+    expect(await begin(store, 'k', 'f1', T0, 'user:1:client:3')).toEqual({ begun: true });
+    expect(await begin(store, 'k', 'f1', T0, 'ip:127.0.0.1')).toEqual({ begun: true });
+  });
+
+  it('lets exactly one of many concurrent claims of one key begin', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => begin(store, 'race', 'f', T0)));
+    expect(results.filter((r) => r.begun)).toHaveLength(1);
+  });
+
+  it('forgets a released key, but never a kept answer', async () => {
+    await begin(store, 'k', 'f1', T0);
+    await store.release('user:1:client:2', 'k');
+    expect(await begin(store, 'k', 'f2', at(1000))).toEqual({ begun: true });
+    await store.complete('user:1:client:2', 'k', ANSWER);
+    await store.release('user:1:client:2', 'k');
+    expect((await begin(store, 'k', 'f2', at(2000))).begun).toBe(false);
+  });
+
+  it('begins again a key whose first use has expired, or that was abandoned in flight', async () => {
+    await begin(store, 'old', 'f1', T0);
+    await store.complete('user:1:client:2', 'old', ANSWER);
+    expect((await begin(store, 'old', 'f2', at(24 * HOUR - 1000))).begun).toBe(false);
+    expect(await begin(store, 'old', 'f2', at(24 * HOUR))).toEqual({ begun: true });
+
+    await begin(store, 'stuck', 'f1', T0);
+    expect((await begin(store, 'stuck', 'f1', at(4 * 60 * 1000))).begun).toBe(false);
+    expect(await begin(store, 'stuck', 'f1', at(5 * 60 * 1000))).toEqual({ begun: true });
+  });
+
+  it('purges what was first used before a moment', async () => {
+    await begin(store, 'a', 'f', T0);
+    await begin(store, 'b', 'f', at(HOUR));
+    expect(await store.purge(at(HOUR))).toBe(1);
+    expect((await begin(store, 'a', 'g', at(HOUR + 1))).begun).toBe(true);
+    expect((await begin(store, 'b', 'g', at(HOUR + 1))).begun).toBe(false);
+  });
+});
