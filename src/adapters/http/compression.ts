@@ -24,7 +24,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 }
 
 function varyOnce(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
-  const vary = reply.getHeader('vary');
+  // Only a compressed answer had `accept-encoding` added by the plugin.
+  const vary = reply.hasHeader('content-encoding') ? reply.getHeader('vary') : undefined;
   if (typeof vary === 'string' && vary.includes(',')) {
     const seen = new Set<string>();
     const names = vary.split(',').map((name) => name.trim()).filter((name) => {
