@@ -42,4 +42,19 @@ describe('GET /v2/openapi.json', () => {
     expect((await t.request({ method: 'GET', url: authorize.pathname })).statusCode).not.toBe(404);
     expect((await t.request({ method: 'POST', url: token.pathname, payload: {} })).statusCode).not.toBe(404);
   });
+
+  it('gives every operation a unique operationId a generated client can use', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/v2/openapi.json' })).json() as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const ids = Object.values(doc.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+    expect(ids.length).toBeGreaterThan(40);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/u.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/v2/notes']!.get!.operationId).toBe('listNotes');
+    expect(doc.paths['/v2/notes']!.post!.operationId).toBe('createNote');
+    expect(doc.paths['/v2/notes/{id}']!.get!.operationId).toBe('getNote');
+    expect(doc.paths['/v2/notes/{id}']!.put!.operationId).toBe('updateNote');
+    expect(doc.paths['/v2/notes/{id}']!.delete!.operationId).toBe('deleteNote');
+    expect(doc.paths['/v2/notes/{note_id}/comments/{id}']!.get!.operationId).toBe('getNoteComment');
+    expect(doc.paths['/v2/users/by_username/{username}']!.get!.operationId).toBe('getUsersByUsername');
+  });
 });

@@ -2,11 +2,38 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 
-/** The scope a route declares (docs/api.md) becomes its OpenAPI `security` requirement. */
+const VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', DELETE: 'delete', PATCH: 'update' };
+
+/**
+ * A stable `operationId` from the method and the path, for generated clients: the path's fixed words in order,
+ * each one singular when a parameter follows it, after a verb (`list` for a GET of a collection): `GET /v2/notes` is
+ * `listNotes`, `POST /v2/notes` `createNote`, `PUT /v2/notes/{id}` `updateNote`,
+ * `GET /v2/notes/{note_id}/comments/{id}` `getNoteComment`. One method and path give one name.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const segments = url.split('/').filter((segment) => segment !== '' && segment !== 'v2');
+  const last = segments.at(-1) ?? '';
+  const endsWithParameter = last.startsWith(':') || last.startsWith('{');
+  const words = segments.flatMap((segment, i) => {
+    if (segment.startsWith(':') || segment.startsWith('{')) return [];
+    const next = segments[i + 1];
+    const singular = next !== undefined && (next.startsWith(':') || next.startsWith('{'));
+    // A POST adds one item to the collection it names.
+    const one = singular || (method === 'POST' && i === segments.length - 1);
+    return [one ? segment.replace(/s$/u, '') : segment];
+  });
+  const verb = method === 'GET' && !endsWithParameter ? 'list' : (VERBS[method] ?? method.toLowerCase());
+  const pascal = words.join('_').split('_').filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  return `${verb}${pascal}`;
+}
+
+/** The scope a route declares (docs/api.md) becomes its OpenAPI `security` requirement; every operation gets an id. */
 function withSecurity({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
+  const method = Array.isArray(route.method) ? (route.method[0] ?? 'GET') : route.method;
+  const named = { ...schema, operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, url) };
   const scope = route.config?.scope;
-  if (scope === undefined) return { schema, url };
-  return { schema: { ...schema, security: [{ oauth2: [scope] }] }, url };
+  if (scope === undefined) return { schema: named, url };
+  return { schema: { ...named, security: [{ oauth2: [scope] }] }, url };
 }
 
 /** An `onRoute` hook: the route stays out of /v2/openapi.json (pages and OAuth endpoints are documented in docs/oauth.md). */
