@@ -57,4 +57,24 @@ describe('GET /v2/openapi.json', () => {
     expect(doc.paths['/v2/notes/{note_id}/comments/{id}']!.get!.operationId).toBe('getNoteComment');
     expect(doc.paths['/v2/users/by_username/{username}']!.get!.operationId).toBe('getUsersByUsername');
   });
+
+  it('documents the errors each operation can answer, in one shared error envelope', async () => {
+    type Operation = { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
+    const doc = (await t.request({ method: 'GET', url: '/v2/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    expect(doc.components.schemas.Error!.properties.meta).toBeDefined();
+    const codes = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses).sort();
+    for (const operations of Object.values(doc.paths)) {
+      for (const operation of Object.values(operations)) {
+        for (const code of ['401', '429', '500', '503']) {
+          expect(operation.responses[code]?.content?.['application/json']?.schema.$ref).toBe('#/components/schemas/Error');
+        }
+      }
+    }
+    expect(codes('/v2/notes/{id}', 'put')).toEqual(expect.arrayContaining(['200', '400', '403', '404', '412', '413', '415']));
+    expect(codes('/v2/notes', 'post')).toEqual(expect.arrayContaining(['201', '400', '403', '409', '422']));
+    expect(codes('/v2/notes/{id}', 'get')).not.toContain('412');
+    expect(codes('/v2/notes/{id}', 'get')).not.toContain('403');
+  });
 });

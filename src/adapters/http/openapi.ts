@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { ErrorEnvelope } from './envelope';
 
 const VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', DELETE: 'delete', PATCH: 'update' };
 
@@ -27,13 +28,41 @@ export function operationIdOf(method: string, url: string): string {
   return `${verb}${pascal}`;
 }
 
+const ERROR = { $ref: '#/components/schemas/Error' };
+const error = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
+
+/** The error answers a route can give (docs/api.md, Conventions), each in the shared error envelope. */
+function errorResponses(method: string, url: string, schema: FastifySchema, scoped: boolean): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  if (schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined) responses['400'] = error('The request is not valid: `fields` names each problem');
+  responses['401'] = error('The access token is missing (where one is needed), invalid, expired or revoked');
+  if (scoped) responses['403'] = error('The access token lacks the scope, or the caller may not do this');
+  if (url.includes(':')) responses['404'] = error('No such resource, or one the caller may not see');
+  if (method === 'POST') {
+    responses['409'] = error('A request with the same Idempotency-Key is still being processed');
+    responses['422'] = error('The Idempotency-Key was used with another request');
+  }
+  if ((method === 'PUT' || method === 'DELETE') && /^\/v2\/(notes\/:id|notemaps\/:id|notes\/:note_id\/comments\/:id)$/u.test(url)) {
+    responses['412'] = error('If-Match does not hold: the resource changed (the current ETag is in the headers)');
+  }
+  if (schema.body !== undefined) {
+    responses['413'] = error('The body is too large');
+    responses['415'] = error('The body has a content type the API does not read');
+  }
+  responses['429'] = error('The rate limit is spent: Retry-After says when to try again');
+  responses['500'] = error('An error of the service (the message names the request id)');
+  responses['503'] = error('The database cannot be reached now: Retry-After says when to try again');
+  return responses;
+}
+
 /** The scope a route declares (docs/api.md) becomes its OpenAPI `security` requirement; every operation gets an id. */
 function withSecurity({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
   const method = Array.isArray(route.method) ? (route.method[0] ?? 'GET') : route.method;
   const named = { ...schema, operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, url) };
   const scope = route.config?.scope;
-  if (scope === undefined) return { schema: named, url };
-  return { schema: { ...named, security: [{ oauth2: [scope] }] }, url };
+  const documented = { ...named, response: { ...(named.response as object | undefined), ...errorResponses(method, url, named, scope !== undefined) } };
+  if (scope === undefined) return { schema: documented, url };
+  return { schema: { ...documented, security: [{ oauth2: [scope] }] }, url };
 }
 
 /** An `onRoute` hook: the route stays out of /v2/openapi.json (pages and OAuth endpoints are documented in docs/oauth.md). */
@@ -54,6 +83,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         { url: publicUrl, description: 'PUBLIC_URL' },
       ],
       components: {
+        // The envelope of every error answer, shared by every operation's 4xx and 5xx responses.
+        schemas: { Error: JSON.parse(JSON.stringify(ErrorEnvelope)) as Record<string, unknown> },
         securitySchemes: {
           oauth2: {
             type: 'oauth2',
