@@ -77,4 +77,16 @@ describe('GET /v2/openapi.json', () => {
     expect(codes('/v2/notes/{id}', 'get')).not.toContain('412');
     expect(codes('/v2/notes/{id}', 'get')).not.toContain('403');
   });
+
+  it('marks parameters with a default optional, and types path ids as positive integers', async () => {
+    type Parameter = { name: string; in: string; required?: boolean; schema: { type?: string; minimum?: number } };
+    const doc = (await t.request({ method: 'GET', url: '/v2/openapi.json' })).json() as { paths: Record<string, Record<string, { parameters?: Parameter[] }>> };
+    const list = doc.paths['/v2/notes']!.get!.parameters!;
+    for (const name of ['offset', 'limit']) expect(list.find((p) => p.name === name)?.required ?? false).toBe(false);
+    const id = doc.paths['/v2/notes/{id}']!.get!.parameters!.find((p) => p.name === 'id');
+    expect(id).toMatchObject({ in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+    const noteId = doc.paths['/v2/notes/{note_id}/comments/{id}']!.get!.parameters!.find((p) => p.name === 'note_id');
+    expect(noteId?.schema).toEqual({ type: 'integer', minimum: 1 });
+    expect(doc.paths['/v2/users/by_username/{username}']!.get!.parameters!.find((p) => p.name === 'username')?.schema.type).toBe('string');
+  });
 });

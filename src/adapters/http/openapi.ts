@@ -28,6 +28,25 @@ export function operationIdOf(method: string, url: string): string {
   return `${verb}${pascal}`;
 }
 
+type JsonObject = { properties?: Record<string, Record<string, unknown>>; required?: string[] } & Record<string, unknown>;
+
+/** A query parameter with a default is optional to send, whatever the validation schema says (it fills the default in). */
+function withDefaultsOptional(query: JsonObject): JsonObject {
+  const properties = query.properties ?? {};
+  const required = (query.required ?? []).filter((name) => properties[name]?.default === undefined);
+  return { ...query, required };
+}
+
+/**
+ * Ids in paths are positive integers (docs/api.md): the routes take them as text so that anything else is a 404,
+ * not a 400, but the document says what a valid one is.
+ */
+function withIntegerIds(params: JsonObject): JsonObject {
+  const properties = Object.fromEntries(Object.entries(params.properties ?? {}).map(([name, schema]) =>
+    [name, name === 'id' || name.endsWith('_id') ? { type: 'integer', minimum: 1 } : schema]));
+  return { ...params, properties };
+}
+
 const ERROR = { $ref: '#/components/schemas/Error' };
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
 
@@ -60,7 +79,12 @@ function withSecurity({ schema, url, route }: { schema: FastifySchema; url: stri
   const method = Array.isArray(route.method) ? (route.method[0] ?? 'GET') : route.method;
   const named = { ...schema, operationId: (schema as { operationId?: string }).operationId ?? operationIdOf(method, url) };
   const scope = route.config?.scope;
-  const documented = { ...named, response: { ...(named.response as object | undefined), ...errorResponses(method, url, named, scope !== undefined) } };
+  const documented = {
+    ...named,
+    ...(named.querystring === undefined ? {} : { querystring: withDefaultsOptional(named.querystring as JsonObject) }),
+    ...(named.params === undefined ? {} : { params: withIntegerIds(named.params as JsonObject) }),
+    response: { ...(named.response as object | undefined), ...errorResponses(method, url, named, scope !== undefined) },
+  };
   if (scope === undefined) return { schema: documented, url };
   return { schema: { ...documented, security: [{ oauth2: [scope] }] }, url };
 }
