@@ -1,5 +1,6 @@
 // `npm run bench`: the real service against a minimal Fastify + pg baseline, on one fresh PostgreSQL
 // database, measured alternately in one run and reported as ratios. See docs/benchmarks.md.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,6 +47,8 @@ interface Target {
   path: string;
   nextPath?: () => string;
   headers?: Record<string, string>;
+  /** Headers that change per request (a fresh Idempotency-Key), added to `headers`. */
+  nextHeaders?: () => Record<string, string>;
   body?: string;
 }
 
@@ -93,8 +96,16 @@ async function hit(target: Target, seconds: number): Promise<Segment> {
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.body !== undefined ? { body: target.body } : {}),
   };
-  const nextPath = target.nextPath;
-  if (nextPath) options.requests = [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }];
+  const { nextPath, nextHeaders } = target;
+  if (nextPath || nextHeaders) {
+    options.requests = [{
+      setupRequest: (request) => ({
+        ...request,
+        ...(nextPath ? { path: nextPath() } : {}),
+        ...(nextHeaders ? { headers: { ...request.headers, ...nextHeaders() } } : {}),
+      }),
+    }];
+  }
   const result = await new Promise<autocannon.Result>((resolvePromise, reject) => {
     const instance = autocannon(options, (error, done) => (error ? reject(error) : resolvePromise(done)));
     // autocannon's own latency histogram has 1 ms resolution; these are the exact times, 2xx only.
@@ -346,6 +357,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   const baseline_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'baseline', origin: baselineOrigin, ...extra });
   const bearer = { authorization: `Bearer ${token}` };
   const firstPage = service_({ method: 'GET', path: '/v2/notes' });
+  const post = service_({
+    method: 'POST', path: '/v2/notes', body: JSON.stringify(noteBody(0)),
+    headers: { ...bearer, 'content-type': 'application/json' },
+  });
   const scenarios: Scenario[] = [
     {
       name: 'GET /v2/notes/:id, anonymous', versus: 'baseline, same',
@@ -382,14 +397,16 @@ async function main(cleanup: Cleanup): Promise<void> {
       subject: { label: 'service (PGlite)', origin: pgliteOrigin, method: 'GET', path: '/v2/notes/:id', nextPath: cycle(scramble(pgliteSeeded.noteIds)) },
       reference: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
     },
-    // Last, because it adds notes (which would lengthen the list's count for any scenario after it).
+    // Last, because they add notes (which would lengthen the list's count for any scenario after them).
     {
       name: 'POST /v2/notes (write)', versus: 'service GET /v2/notes/:id',
-      subject: service_({
-        method: 'POST', path: '/v2/notes', body: JSON.stringify(noteBody(0)),
-        headers: { ...bearer, 'content-type': 'application/json' },
-      }),
+      subject: post,
       reference: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+    },
+    {
+      name: 'POST /v2/notes with a new Idempotency-Key each', versus: 'service POST without one',
+      subject: { ...post, nextHeaders: () => ({ 'idempotency-key': randomUUID() }) },
+      reference: post,
     },
   ];
 
