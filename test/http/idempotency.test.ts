@@ -1,3 +1,4 @@
+import { fields, filePart, makeImage, multipart } from '../support/multipart';
 import { ALL_STORAGES, createTestApp, type TestApp } from '../support/test-app';
 
 // Safe retries with Idempotency-Key (docs/api.md).
@@ -96,6 +97,21 @@ describe.each(ALL_STORAGES)('Idempotency-Key over %s storage', (storage) => {
     const statuses = answers.map((a) => a.statusCode).sort();
     expect([[201, 201], [201, 409]]).toContainEqual(statuses);
     expect(await countNotes('raced note epsilon')).toBe(1);
+  });
+
+  it('binds a key to an upload by its bytes: the same upload is replayed, another image with the key is 422', async () => {
+    const small = await makeImage('jpeg', 32, 24);
+    const other = await makeImage('jpeg', 33, 24);
+    const upload = (image: Buffer) => {
+      const body = multipart([...fields({ message: 'with a picture', latitude: 5, longitude: 6 }), filePart('image', 'jpeg', image)]);
+      return t.request({ method: 'POST', url: '/v2/notes', token, payload: body.payload, headers: { ...body.headers, 'idempotency-key': 'key-upload' } });
+    };
+    const first = await upload(small);
+    expect(first.statusCode).toBe(201);
+    const again = await upload(small);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect((await upload(other)).statusCode).toBe(422);
   });
 
   it('ignores Idempotency-Key outside POST /v2', async () => {
