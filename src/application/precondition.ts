@@ -7,9 +7,8 @@ import { DomainError } from '../domain/domain-error';
  */
 export type Precondition<T> = (current: T) => boolean;
 
-/** Throws `precondition_failed` (nothing changes) unless `check` holds for `current`; no check always holds. */
-export function requirePrecondition<T>(check: Precondition<T> | undefined, current: T | null, what: string): void {
-  if (check === undefined) return;
+/** Throws `precondition_failed` (nothing changes) unless `check` holds for `current`. */
+export function requirePrecondition<T>(check: Precondition<T>, current: T | null, what: string): void {
   if (current === null || !check(current)) {
     throw new DomainError('precondition_failed', `${what} has changed since the version the request names; read it again`);
   }

@@ -6,8 +6,11 @@ import { isApiPath, routedPath } from './request-facts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A PUT whose 200 answer is the resource as a GET by the same caller would show it: it carries that ETag. */
-    etagOnPut?: boolean;
+    /**
+     * A PUT or DELETE of a resource that takes `If-Match` (docs/api.md, Caching). A PUT's 200 answer is the resource as a
+     * GET by the same caller would show it, so it carries that ETag; the OpenAPI document lists its 412.
+     */
+    conditional?: boolean;
   }
 }
 
@@ -59,7 +62,7 @@ export function registerEtags(app: FastifyInstance): void {
 
 function tagged(request: FastifyRequest): boolean {
   const method = request.method;
-  return method === 'GET' || method === 'HEAD' || (method === 'PUT' && request.routeOptions.config.etagOnPut === true);
+  return method === 'GET' || method === 'HEAD' || (method === 'PUT' && request.routeOptions.config.conditional === true);
 }
 
 function notModified(reply: FastifyReply): void {

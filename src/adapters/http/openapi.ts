@@ -51,17 +51,17 @@ const ERROR = { $ref: '#/components/schemas/Error' };
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
 
 /** The error answers a route can give (docs/api.md, Conventions), each in the shared error envelope. */
-function errorResponses(method: string, url: string, schema: FastifySchema, scoped: boolean): Record<string, unknown> {
+function errorResponses(method: string, url: string, schema: FastifySchema, route: { scoped: boolean; conditional: boolean }): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   if (schema.body !== undefined || schema.querystring !== undefined || schema.params !== undefined) responses['400'] = error('The request is not valid: `fields` names each problem');
   responses['401'] = error('The access token is missing (where one is needed), invalid, expired or revoked');
-  if (scoped) responses['403'] = error('The access token lacks the scope, or the caller may not do this');
+  if (route.scoped) responses['403'] = error('The access token lacks the scope, or the caller may not do this');
   if (url.includes(':')) responses['404'] = error('No such resource, or one the caller may not see');
   if (method === 'POST') {
     responses['409'] = error('A request with the same Idempotency-Key is still being processed');
     responses['422'] = error('The Idempotency-Key was used with another request');
   }
-  if ((method === 'PUT' || method === 'DELETE') && /^\/v2\/(notes\/:id|notemaps\/:id|notes\/:note_id\/comments\/:id)$/u.test(url)) {
+  if (route.conditional) {
     responses['412'] = error('If-Match does not hold: the resource changed (the current ETag is in the headers)');
   }
   if (schema.body !== undefined) {
@@ -83,7 +83,7 @@ function withSecurity({ schema, url, route }: { schema: FastifySchema; url: stri
     ...named,
     ...(named.querystring === undefined ? {} : { querystring: withDefaultsOptional(named.querystring as JsonObject) }),
     ...(named.params === undefined ? {} : { params: withIntegerIds(named.params as JsonObject) }),
-    response: { ...(named.response as object | undefined), ...errorResponses(method, url, named, scope !== undefined) },
+    response: { ...(named.response as object | undefined), ...errorResponses(method, url, named, { scoped: scope !== undefined, conditional: route.config?.conditional === true }) },
   };
   if (scope === undefined) return { schema: documented, url };
   return { schema: { ...documented, security: [{ oauth2: [scope] }] }, url };

@@ -81,7 +81,7 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.put('/v2/notes/:note_id/comments/:id', {
-    config: { scope: 'write', etagOnPut: true },
+    config: { scope: 'write', conditional: true },
     bodyLimit: COMMENT_BODY_LIMIT,
     schema: {
       summary: 'Edit a comment (its author)', tags: ['comments'], params: NoteCommentParams, body: CommentBody,
@@ -96,7 +96,7 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.delete('/v2/notes/:note_id/comments/:id', {
-    config: { scope: 'write' },
+    config: { scope: 'write', conditional: true },
     schema: {
       summary: "Delete a comment (its author or the note's author)", tags: ['comments'], params: NoteCommentParams,
       response: { 200: EmptyEnvelope },

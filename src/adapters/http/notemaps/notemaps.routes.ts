@@ -59,7 +59,7 @@ export function registerNotemapRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.put('/v2/notemaps/:id', {
-    config: { scope: 'write', etagOnPut: true },
+    config: { scope: 'write', conditional: true },
     schema: {
       summary: 'Edit a notemap', tags: ['notemaps'], params: IdParams, body: NotemapBody, response: { 200: NOTEMAP_ENVELOPE },
     },
@@ -71,7 +71,7 @@ export function registerNotemapRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.delete('/v2/notemaps/:id', {
-    config: { scope: 'write' },
+    config: { scope: 'write', conditional: true },
     schema: { summary: 'Delete a notemap', tags: ['notemaps'], params: IdParams, response: { 200: EmptyEnvelope } },
   }, async (request, reply) => {
     const precondition = ifMatchPrecondition(request, reply, NOTEMAP_ENVELOPE, (notemap: NotemapView) => single(presentNotemap(notemap, links)));

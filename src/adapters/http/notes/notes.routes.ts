@@ -57,7 +57,7 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
   });
 
   api.put('/v2/notes/:id', {
-    config: { scope: 'notes', etagOnPut: true },
+    config: { scope: 'notes', conditional: true },
     schema: { summary: 'Edit a note', tags: ['notes'], consumes: UPLOAD_CONSUMES, params: IdParams, body: NoteBody, response: { 200: NOTE_ENVELOPE } },
   }, async (request, reply) => {
     const id = parseId(request.params.id, 'note');
@@ -67,7 +67,7 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
   });
 
   api.delete('/v2/notes/:id', {
-    config: { scope: 'delete' },
+    config: { scope: 'delete', conditional: true },
     schema: { summary: 'Delete a note', tags: ['notes'], params: IdParams, response: { 200: EmptyEnvelope } },
   }, async (request, reply) => {
     const precondition = ifMatchPrecondition(request, reply, NOTE_ENVELOPE, (note: NoteView) => single(presentNote(note, request.actor, links)));
