@@ -16,8 +16,10 @@ export function registerCommentFavoriteRoutes(app: FastifyInstance, container: D
   api.post('/v2/notes/:note_id/comments/:id/favoriters', {
     config: { scope: 'write' },
     schema: {
-      summary: 'Favorite a comment', tags: ['comments'], params: NoteCommentParams,
-      response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
+      summary: 'Favorite a comment', tags: ['comments'],
+      description: 'The token\'s user (scope `write`) favorites a comment on a note they may read. The first favorite answers 201, a repeat 200 '
+        + 'and adds nothing; the answer holds no data.',
+      params: NoteCommentParams, response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
     },
   }, async (request, reply) => {
     const noteId = parseId(request.params.note_id, 'note');
@@ -27,12 +29,15 @@ export function registerCommentFavoriteRoutes(app: FastifyInstance, container: D
     return empty(status);
   });
 
+  const unfavorite = 'Removes the token\'s user\'s favorite of a comment (scope `write`): `:user_id` must be the token\'s user (403 otherwise), '
+    + 'and it is 404 when the comment is not their favorite.';
   // `…/favorites/:user_id` answers too, as docs/api.md, Endpoints has it for notes.
   for (const segment of ['favoriters', 'favorites']) {
     api.delete(`/v2/notes/:note_id/comments/:id/${segment}/:user_id`, {
       config: { scope: 'write' },
       schema: {
         summary: segment === 'favoriters' ? 'Unfavorite a comment (the token’s user)' : 'Unfavorite a comment (alias)',
+        description: segment === 'favoriters' ? unfavorite : `The same as \`DELETE …/comments/:id/favoriters/:user_id\`. ${unfavorite}`,
         tags: ['comments'], params: CommentFavoriterParams, response: { 200: EmptyEnvelope },
       },
     }, async (request) => {

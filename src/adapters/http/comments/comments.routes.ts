@@ -49,8 +49,11 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
       else reply.raw.once('close', release);
     },
     schema: {
-      summary: 'Comments of a note (oldest first)', tags: ['comments'], params: NoteCommentsParams,
-      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Comment) },
+      summary: 'Comments of a note (oldest first)', tags: ['comments'],
+      description: 'Lists the comments of a note the caller may read, oldest first; anyone may call for a public note, and a note the caller may '
+        + 'not read is 404. Paged with `offset`/`limit`, but a page also ends early once its comments\' text would pass 4 MiB (it always holds '
+        + 'at least one): follow `nextUrl`, which continues from the next comment.',
+      params: NoteCommentsParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Comment) },
     },
   }, async (request) => {
     const page = toPageRequest(request.query);
@@ -59,7 +62,12 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
   });
 
   api.get('/v2/notes/:note_id/comments/:id', {
-    schema: { summary: 'Get a comment', tags: ['comments'], params: NoteCommentParams, response: { 200: COMMENT_ENVELOPE } },
+    schema: {
+      summary: 'Get a comment', tags: ['comments'],
+      description: 'Returns one comment of a note the caller may read; anyone may call for a public note. 404 when the note does not exist or '
+        + 'the caller may not read it, or when the comment is not on that note.',
+      params: NoteCommentParams, response: { 200: COMMENT_ENVELOPE },
+    },
   }, async (request) => {
     const comment = await getComment.execute(request.actor, parseId(request.params.note_id, 'note'), parseId(request.params.id, 'comment'));
     return single(presentComment(comment, request.actor, links));
@@ -69,8 +77,11 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
     config: { scope: 'write' },
     bodyLimit: COMMENT_BODY_LIMIT,
     schema: {
-      summary: 'Create a comment', tags: ['comments'], params: NoteCommentsParams, body: CommentBody,
-      response: { 201: SingleEnvelope(Comment) },
+      summary: 'Create a comment', tags: ['comments'],
+      description: 'Comments on a note the caller may read, as the token\'s user (scope `write`), and answers 201 with the comment and its path '
+        + 'in `Location`. `comment` is required (at most 16,777,215 characters), `title` optional (at most 50). A repeat with the same '
+        + '`Idempotency-Key` gets the first answer again instead of adding a second comment.',
+      params: NoteCommentsParams, body: CommentBody, response: { 201: SingleEnvelope(Comment) },
     },
   }, async (request, reply) => {
     const noteId = parseId(request.params.note_id, 'note');
@@ -84,8 +95,10 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
     config: { scope: 'write', conditional: true },
     bodyLimit: COMMENT_BODY_LIMIT,
     schema: {
-      summary: 'Edit a comment (its author)', tags: ['comments'], params: NoteCommentParams, body: CommentBody,
-      response: { 200: COMMENT_ENVELOPE },
+      summary: 'Edit a comment (its author)', tags: ['comments'],
+      description: 'Changes a comment; only its author may, with scope `write`. `comment` is required, and a `title` not sent is kept. With '
+        + '`If-Match`, the change is made only while the comment\'s `ETag` still matches (412 otherwise); the answer carries the new `ETag`.',
+      params: NoteCommentParams, body: CommentBody, response: { 200: COMMENT_ENVELOPE },
     },
   }, async (request, reply) => {
     const noteId = parseId(request.params.note_id, 'note');
@@ -98,8 +111,10 @@ export function registerCommentRoutes(app: FastifyInstance, container: Dependenc
   api.delete('/v2/notes/:note_id/comments/:id', {
     config: { scope: 'write', conditional: true },
     schema: {
-      summary: "Delete a comment (its author or the note's author)", tags: ['comments'], params: NoteCommentParams,
-      response: { 200: EmptyEnvelope },
+      summary: "Delete a comment (its author or the note's author)", tags: ['comments'],
+      description: 'Deletes a comment and its favorites; the comment\'s author or the note\'s author may, with scope `write` (403 for anyone '
+        + 'else). With `If-Match`, the comment is deleted only while its `ETag` still matches (412 otherwise).',
+      params: NoteCommentParams, response: { 200: EmptyEnvelope },
     },
   }, async (request, reply) => {
     const precondition = ifMatchPrecondition(request, reply, COMMENT_ENVELOPE, (comment: CommentView) => single(presentComment(comment, request.actor, links)));

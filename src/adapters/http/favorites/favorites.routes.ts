@@ -26,8 +26,10 @@ export function registerFavoriteRoutes(app: FastifyInstance, container: Dependen
 
   api.get('/v2/notes/:id/favoriters', {
     schema: {
-      summary: 'Users who favorited a note', tags: ['favorites'], params: IdParams,
-      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(UserListItem) },
+      summary: 'Users who favorited a note', tags: ['favorites'],
+      description: 'Lists the users who favorited a note the caller may read, newest favorite first; anyone may call for a public note, and a '
+        + 'note the caller may not read is 404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.',
+      params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(UserListItem) },
     },
   }, async (request) => {
     const page = toPageRequest(request.query);
@@ -37,7 +39,12 @@ export function registerFavoriteRoutes(app: FastifyInstance, container: Dependen
 
   api.post('/v2/notes/:id/favoriters', {
     config: { scope: 'write' },
-    schema: { summary: 'Favorite a note', tags: ['favorites'], params: IdParams, response: RelationCreatedResponses },
+    schema: {
+      summary: 'Favorite a note', tags: ['favorites'],
+      description: 'The token\'s user (scope `write`) favorites a note they may read. The first favorite answers 201, a repeat 200 and adds '
+        + 'nothing; the answer holds no data.',
+      params: IdParams, response: RelationCreatedResponses,
+    },
   }, async (request, reply) => {
     const created = await favoriteNote.execute(request.actor, parseId(request.params.id, 'note'));
     const status = created ? 201 : 200;
@@ -46,13 +53,15 @@ export function registerFavoriteRoutes(app: FastifyInstance, container: Dependen
   });
 
   // docs/api.md, Endpoints: `favoriters` is the path, `favorites` answers the same.
-  for (const [path, summary] of [
-    ['/v2/notes/:id/favoriters/:user_id', 'Unfavorite a note'],
-    ['/v2/notes/:id/favorites/:user_id', 'Unfavorite a note (the same as …/favoriters/:user_id)'],
+  const unfavorite = 'Removes the token\'s user\'s favorite of a note (scope `write`): `:user_id` must be the token\'s user (403 otherwise), '
+    + 'and it is 404 when the note is not their favorite.';
+  for (const [path, summary, description] of [
+    ['/v2/notes/:id/favoriters/:user_id', 'Unfavorite a note', unfavorite],
+    ['/v2/notes/:id/favorites/:user_id', 'Unfavorite a note (the same as …/favoriters/:user_id)', `The same as \`…/favoriters/:user_id\`. ${unfavorite}`],
   ] as const) {
     api.delete(path, {
       config: { scope: 'write' },
-      schema: { summary, tags: ['favorites'], params: NoteRelationParams, response: { 200: EmptyEnvelope } },
+      schema: { summary, description, tags: ['favorites'], params: NoteRelationParams, response: { 200: EmptyEnvelope } },
     }, async (request) => {
       const noteId = parseId(request.params.id, 'note');
       await unfavoriteNote.execute(request.actor, noteId, parseId(request.params.user_id, 'user'));
@@ -62,8 +71,11 @@ export function registerFavoriteRoutes(app: FastifyInstance, container: Dependen
 
   api.get('/v2/users/:user_id/favorites', {
     schema: {
-      summary: "A user's favorite notes", tags: ['favorites'], params: Type.Object({ user_id: Type.String() }),
-      querystring: NoteListQuery, response: NoteListResponses,
+      summary: "A user's favorite notes", tags: ['favorites'],
+      description: 'Lists the notes a user favorited that the caller may read, by default newest note first: public notes for anyone, and with '
+        + 'a `readall` token also the non-public notes its user may see; an unknown user is 404. Takes every note-list parameter (`bbox`, '
+        + '`near`, `q`, `tag`, `sort`, `format`, …); follow `nextUrl`, with its `cursor`, for the next page.',
+      params: Type.Object({ user_id: Type.String() }), querystring: NoteListQuery, response: NoteListResponses,
     },
   }, async (request, reply) => {
     const page = toPageRequest(request.query);

@@ -16,6 +16,9 @@ export function registerFeedRoutes(app: FastifyInstance, container: DependencyCo
     config: { scope: 'read' },
     schema: {
       summary: 'Recent notes by the users and notemaps the token\'s user follows', tags: ['feed'],
+      description: 'The signed-in user\'s feed: the notes they may read by the users they follow and in the notemaps they follow, by default newest first. '
+        + 'Needs a token (scope `read`, always granted); without one it is 401. Takes every note-list parameter (`bbox`, `near`, `q`, `tag`, '
+        + '`sort`, `format`, …); follow `nextUrl`, with its `cursor`, for the next page.',
       querystring: NoteListQuery, response: NoteListResponses,
     },
   }, async (request, reply) => {

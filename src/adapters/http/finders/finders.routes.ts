@@ -24,8 +24,10 @@ export function registerFinderRoutes(app: FastifyInstance, container: Dependency
 
   api.get('/v2/notes/:id/finders', {
     schema: {
-      summary: 'Users that found a note', tags: ['finders'], params: IdParams,
-      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(UserListItem) },
+      summary: 'Users that found a note', tags: ['finders'],
+      description: 'Lists the users who marked a note the caller may read as found ("I found this place"), newest first; anyone may call for a '
+        + 'public note, and a note the caller may not read is 404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.',
+      params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(UserListItem) },
     },
   }, async (request) => {
     const page = toPageRequest(request.query);
@@ -35,7 +37,12 @@ export function registerFinderRoutes(app: FastifyInstance, container: Dependency
 
   api.post('/v2/notes/:id/finders', {
     config: { scope: 'write' },
-    schema: { summary: 'Mark a note found', tags: ['finders'], params: IdParams, response: RelationCreatedResponses },
+    schema: {
+      summary: 'Mark a note found', tags: ['finders'],
+      description: 'The token\'s user (scope `write`) marks a note they may read as found. The first mark answers 201, a repeat 200 and adds '
+        + 'nothing; the answer holds no data.',
+      params: IdParams, response: RelationCreatedResponses,
+    },
   }, async (request, reply) => {
     const created = await markFound.execute(request.actor, parseId(request.params.id, 'note'));
     const status = created ? 201 : 200;
@@ -45,7 +52,12 @@ export function registerFinderRoutes(app: FastifyInstance, container: Dependency
 
   api.delete('/v2/notes/:id/finders/:user_id', {
     config: { scope: 'write' },
-    schema: { summary: 'Unmark a note found', tags: ['finders'], params: NoteRelationParams, response: { 200: EmptyEnvelope } },
+    schema: {
+      summary: 'Unmark a note found', tags: ['finders'],
+      description: 'Removes the token\'s user\'s mark of a note as found (scope `write`): `:user_id` must be the token\'s user (403 otherwise), '
+        + 'and it is 404 when they had not marked the note.',
+      params: NoteRelationParams, response: { 200: EmptyEnvelope },
+    },
   }, async (request) => {
     const noteId = parseId(request.params.id, 'note');
     await unmarkFound.execute(request.actor, noteId, parseId(request.params.user_id, 'user'));

@@ -38,14 +38,25 @@ export function registerImageRoutes(app: FastifyInstance, container: DependencyC
   const readAvatar = container.resolve(ReadAvatar);
 
   api.get('/images/:key', {
-    schema: { summary: "A note's image (the `urlRoot` of its `image`)", tags: ['images'], params: Type.Object({ key: Type.String() }) },
+    schema: {
+      summary: "A note's image (the `urlRoot` of its `image`)", tags: ['images'],
+      description: 'Returns the JPEG, PNG or WebP file of a note\'s image. No token is needed: anyone with the URL may fetch it, its key being 128 '
+        + 'random bits. A new upload always gets a new URL, so the file is cached for a year (`immutable`); a matching `If-None-Match` gets 304.',
+      params: Type.Object({ key: Type.String() }),
+    },
   }, async (request, reply) => {
     const bytes = await readImage.execute(request.params.key);
     return sendFile(request, reply, request.params.key, bytes, IMAGE_CACHE);
   });
 
   api.get('/avatars/:hash', {
-    schema: { summary: "A user's uploaded avatar (the `urlRoot` of its `avatar`)", tags: ['images'], params: Type.Object({ hash: Type.String() }) },
+    schema: {
+      summary: "A user's uploaded avatar (the `urlRoot` of its `avatar`)", tags: ['images'],
+      description: 'Returns the avatar a user uploaded (`hash` is the MD5 of their e-mail, as Gravatar uses it), or 404 while they have none; no '
+        + 'token is needed. The URL stays the same when the avatar changes, so it is cached for 5 minutes and revalidated by `ETag` '
+        + '(a matching `If-None-Match` gets 304).',
+      params: Type.Object({ hash: Type.String() }),
+    },
   }, async (request, reply) => {
     const { key, bytes } = await readAvatar.execute(request.params.hash);
     return sendFile(request, reply, key, bytes, AVATAR_CACHE);

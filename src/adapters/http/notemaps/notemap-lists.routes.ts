@@ -22,7 +22,12 @@ export function registerNotemapListRoutes(app: FastifyInstance, container: Depen
   const response = { 200: ListEnvelope(Notemap) };
 
   api.get('/v2/notes/:id/notemaps', {
-    schema: { summary: 'Notemaps holding a note', tags: ['notemaps'], params: IdParams, querystring: query, response },
+    schema: {
+      summary: 'Notemaps holding a note', tags: ['notemaps'],
+      description: 'Lists the notemaps that hold a note the caller may read, newest first; anyone may call for a public note, and a note the '
+        + 'caller may not read is 404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.',
+      params: IdParams, querystring: query, response,
+    },
   }, async (request) => {
     const page = toPageRequest(request.query);
     const result = await listNoteNotemaps.execute(request.actor, parseId(request.params.id, 'note'), page);
@@ -30,13 +35,15 @@ export function registerNotemapListRoutes(app: FastifyInstance, container: Depen
   });
 
   // docs/api.md, Endpoints: followed_notemaps is the path; followed_maps, the index's name, answers the same.
-  for (const [path, summary, relation] of [
-    ['/v2/users/:user_id/notemaps', "A user's notemaps", 'created'],
-    ['/v2/users/:user_id/followed_notemaps', 'Notemaps a user follows', 'followed'],
-    ['/v2/users/:user_id/followed_maps', 'Notemaps a user follows (the same as followed_notemaps)', 'followed'],
+  const userNotemaps = 'Anyone may call; an unknown user is 404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.';
+  for (const [path, summary, relation, description] of [
+    ['/v2/users/:user_id/notemaps', "A user's notemaps", 'created', `Lists the notemaps a user created, newest first. ${userNotemaps}`],
+    ['/v2/users/:user_id/followed_notemaps', 'Notemaps a user follows', 'followed', `Lists the notemaps a user follows, newest first. ${userNotemaps}`],
+    ['/v2/users/:user_id/followed_maps', 'Notemaps a user follows (the same as followed_notemaps)', 'followed',
+      `The same as \`/v2/users/:user_id/followed_notemaps\`: lists the notemaps a user follows, newest first. ${userNotemaps}`],
   ] as const) {
     api.get(path, {
-      schema: { summary, tags: ['notemaps'], params: UserIdParams, querystring: query, response },
+      schema: { summary, description, tags: ['notemaps'], params: UserIdParams, querystring: query, response },
     }, async (request) => {
       const page = toPageRequest(request.query);
       const result = await listUserNotemaps.execute(request.actor, parseId(request.params.user_id, 'user'), relation, page);

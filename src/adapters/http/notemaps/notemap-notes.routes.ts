@@ -30,7 +30,13 @@ export function registerNotemapNoteRoutes(app: FastifyInstance, container: Depen
     ['/v2/notemaps/:id/notes_with_images', 'Notes of a notemap that carry an image', true],
   ] as const) {
     api.get(path, {
-      schema: { summary, tags: ['notemaps'], params: IdParams, querystring: NoteListQuery, response: NoteListResponses },
+      schema: {
+        summary, tags: ['notemaps'],
+        description: `Lists the notes of a notemap${withImage ? ' that carry an image' : ''}, as far as the caller may read them: public notes for `
+          + 'anyone, and with a `readall` token also the non-public notes its user may see; an unknown notemap is 404. Takes every note-list parameter '
+          + '(`bbox`, `near`, `q`, `tag`, `sort`, `format`, …); follow `nextUrl`, with its `cursor`, for the next page.',
+        params: IdParams, querystring: NoteListQuery, response: NoteListResponses,
+      },
     }, async (request, reply) => {
       const page = toPageRequest(request.query);
       const filter = { ...noteListFilter(request.query), ...(withImage ? { withImage: true } : {}) };
@@ -41,8 +47,10 @@ export function registerNotemapNoteRoutes(app: FastifyInstance, container: Depen
 
   api.get('/v2/notemaps/:id/tags', {
     schema: {
-      summary: 'Tags used in the notes of a notemap (the 20 most used)', tags: ['notemaps'], params: IdParams,
-      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Tag) },
+      summary: 'Tags used in the notes of a notemap (the 20 most used)', tags: ['notemaps'],
+      description: 'Lists the 20 tags most used among the notemap\'s notes that the caller may read, most used first, then by name; anyone may '
+        + 'call, and an unknown notemap is 404. `count` is the size of that short list, which `offset`/`limit` page through.',
+      params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Tag) },
     },
   }, async (request) => {
     const page = toPageRequest(request.query);
@@ -53,8 +61,10 @@ export function registerNotemapNoteRoutes(app: FastifyInstance, container: Depen
   api.post('/v2/notemaps/:id/notes', {
     config: { scope: 'write' },
     schema: {
-      summary: 'Add a note to a notemap (201; 200 when it is already there)', tags: ['notemaps'], params: IdParams,
-      body: AddNoteBody, response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
+      summary: 'Add a note to a notemap (201; 200 when it is already there)', tags: ['notemaps'],
+      description: 'Adds the note `note_id` to a notemap; only the notemap\'s creator may, with scope `write`, and only a note they may read '
+        + '(404 otherwise). Answers 201 when the note is added, 200 when it was already there (nothing changes); the answer holds no data.',
+      params: IdParams, body: AddNoteBody, response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
     },
   }, async (request, reply) => {
     const notemapId = parseId(request.params.id, 'notemap');
@@ -66,7 +76,12 @@ export function registerNotemapNoteRoutes(app: FastifyInstance, container: Depen
 
   api.delete('/v2/notemaps/:id/notes/:note_id', {
     config: { scope: 'write' },
-    schema: { summary: 'Remove a note from a notemap', tags: ['notemaps'], params: NotemapNoteParams, response: { 200: EmptyEnvelope } },
+    schema: {
+      summary: 'Remove a note from a notemap', tags: ['notemaps'],
+      description: 'Takes a note out of a notemap (the note itself stays); only the notemap\'s creator may, with scope `write`. 404 when the '
+        + 'notemap does not hold the note.',
+      params: NotemapNoteParams, response: { 200: EmptyEnvelope },
+    },
   }, async (request) => {
     await removeNote.execute(request.actor, parseId(request.params.id, 'notemap'), parseId(request.params.note_id, 'note'));
     return empty();

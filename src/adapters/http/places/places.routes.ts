@@ -35,7 +35,12 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
   const paging = Type.Object(PagingQuery);
 
   api.get('/v2/places', {
-    schema: { summary: 'Find places', tags: ['places'], querystring: PlaceQuery, response: { 200: ListEnvelope(Place) } },
+    schema: {
+      summary: 'Find places', tags: ['places'],
+      description: 'Lists the places the caller can see (those with a note the caller may read), oldest first; anyone may call. `city`, `state` '
+        + 'and `country` look places up, ignoring case; an empty value matches places without that part. Paged with `offset`/`limit`.',
+      querystring: PlaceQuery, response: { 200: ListEnvelope(Place) },
+    },
   }, async (request) => {
     const { offset, limit, ...filter } = request.query;
     const page = toPageRequest({ offset, limit });
@@ -44,14 +49,25 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
   });
 
   api.get('/v2/places/:id', {
-    schema: { summary: 'Get a place', tags: ['places'], params: IdParams, response: { 200: SingleEnvelope(Place) } },
+    schema: {
+      summary: 'Get a place', tags: ['places'],
+      description: 'Returns one place, summed up over the notes at it that the caller may read; anyone may call. A place with no note the caller '
+        + 'may read is 404, like a private note.',
+      params: IdParams, response: { 200: SingleEnvelope(Place) },
+    },
   }, async (request) => {
     const place = await getPlace.execute(request.actor, parseId(request.params.id, 'place'));
     return single(presentPlace(place, links));
   });
 
   api.get('/v2/places/:id/notes', {
-    schema: { summary: 'Notes at a place', tags: ['places'], params: IdParams, querystring: NoteListQuery, response: NoteListResponses },
+    schema: {
+      summary: 'Notes at a place', tags: ['places'],
+      description: 'Lists the notes at a place that the caller may read: public notes for anyone, and with a `readall` token also the '
+        + 'non-public notes its user may see; a place the caller cannot see is 404. Takes every note-list parameter (`bbox`, `near`, `q`, '
+        + '`tag`, `sort`, `format`, …); follow `nextUrl`, with its `cursor`, for the next page.',
+      params: IdParams, querystring: NoteListQuery, response: NoteListResponses,
+    },
   }, async (request, reply) => {
     const page = toPageRequest(request.query);
     const result = await listPlaceNotes.execute(request.actor, parseId(request.params.id, 'place'), noteListFilter(request.query), page);
@@ -60,8 +76,10 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
 
   api.get('/v2/places/:id/followers', {
     schema: {
-      summary: 'Users that follow a place', tags: ['places'], params: IdParams, querystring: paging,
-      response: { 200: ListEnvelope(UserListItem) },
+      summary: 'Users that follow a place', tags: ['places'],
+      description: 'Lists the users who follow a place, newest follow first; anyone may call, and a place the caller cannot see is 404. Paged '
+        + 'with `offset`/`limit`; follow `nextUrl` for the next page.',
+      params: IdParams, querystring: paging, response: { 200: ListEnvelope(UserListItem) },
     },
   }, async (request) => {
     const page = toPageRequest(request.query);
@@ -71,7 +89,12 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
 
   api.post('/v2/places/:id/followers', {
     config: { scope: 'write' },
-    schema: { summary: 'Follow a place', tags: ['places'], params: IdParams, response: FollowCreatedResponses },
+    schema: {
+      summary: 'Follow a place', tags: ['places'],
+      description: 'The token\'s user (scope `write`) follows a place they can see. The first follow answers 201, a repeat 200 and adds nothing; '
+        + 'the answer holds no data.',
+      params: IdParams, response: FollowCreatedResponses,
+    },
   }, async (request, reply) => {
     const created = await followPlace.execute(request.actor, parseId(request.params.id, 'place'));
     const status = created ? 201 : 200;
@@ -81,7 +104,12 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
 
   api.delete('/v2/places/:id/followers/:user_id', {
     config: { scope: 'write' },
-    schema: { summary: 'Unfollow a place', tags: ['places'], params: PlaceFollowParams, response: { 200: EmptyEnvelope } },
+    schema: {
+      summary: 'Unfollow a place', tags: ['places'],
+      description: 'Ends the token\'s user\'s follow of a place (scope `write`): `:user_id` must be the token\'s user (403 otherwise), and it is '
+        + '404 when they do not follow the place. A follower may leave a place whose notes they can no longer read.',
+      params: PlaceFollowParams, response: { 200: EmptyEnvelope },
+    },
   }, async (request) => {
     const placeId = parseId(request.params.id, 'place');
     await unfollowPlace.execute(request.actor, placeId, parseId(request.params.user_id, 'user'));
@@ -90,8 +118,10 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
 
   api.get('/v2/users/:user_id/followed_places', {
     schema: {
-      summary: 'Places a user follows', tags: ['places'], params: UserIdParams, querystring: paging,
-      response: { 200: ListEnvelope(Place) },
+      summary: 'Places a user follows', tags: ['places'],
+      description: 'Lists the places a user follows that the caller can see, most recent follow first; anyone may call, and an unknown user is '
+        + '404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.',
+      params: UserIdParams, querystring: paging, response: { 200: ListEnvelope(Place) },
     },
   }, async (request) => {
     const page = toPageRequest(request.query);

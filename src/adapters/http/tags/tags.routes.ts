@@ -21,8 +21,10 @@ export function registerTagRoutes(app: FastifyInstance, container: DependencyCon
 
   api.get('/v2/notes/:id/tags', {
     schema: {
-      summary: 'Tags of a note', tags: ['tags'], params: IdParams,
-      querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Tag) },
+      summary: 'Tags of a note', tags: ['tags'],
+      description: 'Lists the tags of a note the caller may read, by name, each with the number of notes the caller may read that carry it; '
+        + 'anyone may call for a public note, and a note the caller may not read is 404. Paged with `offset`/`limit`.',
+      params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Tag) },
     },
   }, async (request) => {
     const page = toPageRequest(request.query);
@@ -32,8 +34,11 @@ export function registerTagRoutes(app: FastifyInstance, container: DependencyCon
 
   api.get('/v2/tags/:tag_name/notes', {
     schema: {
-      summary: 'Notes with a tag', tags: ['tags'], params: TagParams,
-      querystring: NoteListQuery, response: NoteListResponses,
+      summary: 'Notes with a tag', tags: ['tags'],
+      description: 'Lists the notes carrying a tag that the caller may read: public notes for anyone, and with a `readall` token also the '
+        + 'non-public notes its user may see. The name is normalised (`#Coffee` is `coffee`), and a tag no such note carries is 404. Takes every '
+        + 'note-list parameter (`bbox`, `near`, `q`, `sort`, `format`, …); follow `nextUrl`, with its `cursor`, for the next page.',
+      params: TagParams, querystring: NoteListQuery, response: NoteListResponses,
     },
   }, async (request, reply) => {
     const page = toPageRequest(request.query);

@@ -32,8 +32,10 @@ export function registerAvatarRoutes(app: FastifyInstance, container: Dependency
   api.put('/v2/users/me/avatar', {
     config: { scope: 'write' },
     schema: {
-      summary: 'Upload your avatar (multipart field `avatar`, or `image_file`/`image`)', tags: ['users'], consumes: ['multipart/form-data'],
-      body: Type.Optional(AvatarBody), response: { 200: SingleEnvelope(User) },
+      summary: 'Upload your avatar (multipart field `avatar`, or `image_file`/`image`)', tags: ['users'],
+      description: 'Sets the token\'s user\'s avatar (scope `write`), replacing any they had, and answers 200 with their User, whose '
+        + '`avatar.hasAvatar` is now true. Send `multipart/form-data` with a JPEG, PNG or WebP file of at most 20 MiB; its metadata is removed.',
+      consumes: ['multipart/form-data'], body: Type.Optional(AvatarBody), response: { 200: SingleEnvelope(User) },
     },
   }, async (request) => {
     const upload = uploadFrom(request.body ?? {}, AVATAR_FIELDS);
@@ -46,7 +48,12 @@ export function registerAvatarRoutes(app: FastifyInstance, container: Dependency
 
   api.delete('/v2/users/me/avatar', {
     config: { scope: 'write' },
-    schema: { summary: 'Remove your avatar', tags: ['users'], response: { 200: EmptyEnvelope } },
+    schema: {
+      summary: 'Remove your avatar', tags: ['users'],
+      description: 'Removes the token\'s user\'s uploaded avatar and its file (scope `write`); 404 when they have none. Their `avatar.urlRoot` '
+        + 'then answers 404.',
+      response: { 200: EmptyEnvelope },
+    },
   }, async (request) => {
     await removeAvatar.execute(request.actor);
     return empty();

@@ -21,8 +21,10 @@ export function registerUserRoutes(app: FastifyInstance, container: DependencyCo
 
   api.get('/v2/users/by_username/:username', {
     schema: {
-      summary: 'Get a user by username', tags: ['users'], params: Type.Object({ username: Type.String({ maxLength: 100 }) }),
-      querystring: UserQuery, response: { 200: SingleEnvelope(User) },
+      summary: 'Get a user by username', tags: ['users'],
+      description: 'Returns a user\'s profile by username, ignoring case; anyone may call, and an unknown username is 404. The counts of the '
+        + 'user\'s lists cover only what the caller may see; `associations=none` returns only the basic fields.',
+      params: Type.Object({ username: Type.String({ maxLength: 100 }) }), querystring: UserQuery, response: { 200: SingleEnvelope(User) },
     },
   }, async (request) => {
     const user = await getUser.execute(request.actor, { username: request.params.username });
@@ -31,8 +33,10 @@ export function registerUserRoutes(app: FastifyInstance, container: DependencyCo
 
   api.get('/v2/users/:id', {
     schema: {
-      summary: 'Get a user', tags: ['users'], params: Type.Object({ id: Type.String() }),
-      querystring: UserQuery, response: { 200: SingleEnvelope(User) },
+      summary: 'Get a user', tags: ['users'],
+      description: 'Returns a user\'s profile; anyone may call, and an unknown id is 404. The counts of the user\'s lists cover only what the '
+        + 'caller may see; `associations=none` returns only the basic fields.',
+      params: Type.Object({ id: Type.String() }), querystring: UserQuery, response: { 200: SingleEnvelope(User) },
     },
   }, async (request) => {
     const user = await getUser.execute(request.actor, { id: parseId(request.params.id, 'user') });
@@ -41,8 +45,11 @@ export function registerUserRoutes(app: FastifyInstance, container: DependencyCo
 
   api.get('/v2/users/:user_id/notes', {
     schema: {
-      summary: "A user's notes", tags: ['users'], params: Type.Object({ user_id: Type.String() }),
-      querystring: NoteListQuery, response: NoteListResponses,
+      summary: "A user's notes", tags: ['users'],
+      description: 'Lists the notes a user wrote that the caller may read: public notes for anyone, and with a `readall` token also the '
+        + 'non-public notes its user may see; an unknown user is 404. Takes every note-list parameter (`bbox`, `near`, `q`, `tag`, `sort`, '
+        + '`format`, …); follow `nextUrl`, with its `cursor`, for the next page.',
+      params: Type.Object({ user_id: Type.String() }), querystring: NoteListQuery, response: NoteListResponses,
     },
   }, async (request, reply) => {
     const page = toPageRequest(request.query);
