@@ -14,6 +14,10 @@ const ROOT = resolve(__dirname, '..');
 const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 // What `npm start` runs: the service with its V8 flags, once dist/ is built.
 const LAUNCHER = join(ROOT, 'src', 'runtime', 'launcher.mts');
+// The same built service with the client features left out, to measure what they cost.
+const WITHOUT_FEATURES = join(ROOT, 'bench', 'service-without-client-features.mts');
+// The launcher's V8 flags (src/runtime/launcher.mts), for the service started without it.
+const SERVER_FLAGS = ['--max-semi-space-size=16'];
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -50,6 +54,8 @@ interface Target {
   /** Headers that change per request (a fresh Idempotency-Key), added to `headers`. */
   nextHeaders?: () => Record<string, string>;
   body?: string;
+  /** The server process answering, whose CPU time per request is measured (its database's is not). */
+  pid?: number;
 }
 
 interface Scenario {
@@ -64,6 +70,8 @@ interface Segment {
   completed: number;
   seconds: number;
   latenciesMs: number[];
+  /** CPU seconds the server process spent during the segment (NaN without a pid). */
+  cpuS: number;
 }
 
 interface Side {
@@ -71,6 +79,8 @@ interface Side {
   p50: number;
   p99: number;
   requests: number;
+  /** The server's CPU time per answered request, in microseconds. */
+  cpuUs: number;
 }
 
 interface Row {
@@ -106,6 +116,7 @@ async function hit(target: Target, seconds: number): Promise<Segment> {
       }),
     }];
   }
+  const cpuBefore = await cpuSeconds(target.pid);
   const result = await new Promise<autocannon.Result>((resolvePromise, reject) => {
     const instance = autocannon(options, (error, done) => (error ? reject(error) : resolvePromise(done)));
     // autocannon's own latency histogram has 1 ms resolution; these are the exact times, 2xx only.
@@ -117,7 +128,19 @@ async function hit(target: Target, seconds: number): Promise<Segment> {
   if (Object.values(problems).some((n) => n > 0) || latenciesMs.length === 0) {
     throw new Error(`${target.label} ${target.method} ${target.path}: ${JSON.stringify(problems)}, status codes ${JSON.stringify(result.statusCodeStats)}`);
   }
-  return { completed: latenciesMs.length, seconds: result.duration, latenciesMs };
+  return { completed: latenciesMs.length, seconds: result.duration, latenciesMs, cpuS: (await cpuSeconds(target.pid)) - cpuBefore };
+}
+
+/**
+ * User and system CPU seconds a process has used (/proc/<pid>/stat, in clock ticks of 1/100 s on Linux). On a small
+ * machine the load generator and the database share the cores with the server, so throughput moves with their
+ * load too; the server's own CPU per request does not.
+ */
+async function cpuSeconds(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -129,7 +152,8 @@ function summarise(segments: readonly Segment[]): Side {
   const completed = segments.reduce((sum, s) => sum + s.completed, 0);
   const seconds = segments.reduce((sum, s) => sum + s.seconds, 0);
   const sorted = Float64Array.from(segments.flatMap((s) => s.latenciesMs)).sort();
-  return { rps: completed / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), requests: completed };
+  const cpuS = segments.reduce((sum, s) => sum + s.cpuS, 0);
+  return { rps: completed / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), requests: completed, cpuUs: (cpuS / completed) * 1e6 };
 }
 
 /** Warm both sides up, then measure them in alternating pairs, so drift and other load fall on both alike. */
@@ -224,13 +248,14 @@ function log(line: string): void {
 const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 function table(rows: readonly Row[]): string {
-  const header = ['scenario', 'compared with', 'req/s ratio', '(pairs: min–max)', 'p99 ratio', 'req/s (this / that)', 'p50 ms (this / that)', 'p99 ms (this / that)'];
+  const header = ['scenario', 'compared with', 'req/s ratio', '(pairs: min–max)', 'p99 ratio', 'server CPU/request ratio', 'req/s (this / that)', 'p50 ms (this / that)', 'p99 ms (this / that)'];
   const body = rows.map(({ scenario, subject, reference, pairRatios }) => [
     scenario.name,
     scenario.versus,
     `${fixed(subject.rps / reference.rps, 2)}×`,
     `${fixed(Math.min(...pairRatios), 2)}–${fixed(Math.max(...pairRatios), 2)}`,
     `${fixed(subject.p99 / reference.p99, 2)}×`,
+    `${fixed(subject.cpuUs / reference.cpuUs, 2)}× (${fixed(subject.cpuUs, 0)} / ${fixed(reference.cpuUs, 0)} µs)`,
     `${fixed(subject.rps, 0)} / ${fixed(reference.rps, 0)}`,
     `${fixed(subject.p50, 2)} / ${fixed(reference.p50, 2)}`,
     `${fixed(subject.p99, 2)} / ${fixed(reference.p99, 2)}`,
@@ -299,15 +324,19 @@ async function main(cleanup: Cleanup): Promise<void> {
   cleanup.add('remove DATA_DIR', () => rm(dataDir, { recursive: true, force: true }));
 
   const servicePort = await freePort();
-  const service = startChild('service', NODE, [LAUNCHER], childEnv({
-    DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(servicePort),
-    PUBLIC_URL: `http://127.0.0.1:${servicePort}`, LOG_LEVEL: 'warn',
-    // The benchmark measures throughput, not the limiter's 429s: one token and one IP send everything.
-    RATE_LIMIT_MAX: '1000000000',
-  }));
-  cleanup.add('stop the service', () => service.stop());
   const serviceOrigin = `http://127.0.0.1:${servicePort}`;
-  await waitUntilOk(service, `${serviceOrigin}/readyz`, 60_000);
+  const startService = async () => {
+    const child = startChild('service', NODE, [LAUNCHER], childEnv({
+      DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(servicePort),
+      PUBLIC_URL: serviceOrigin, LOG_LEVEL: 'warn',
+      // The benchmark measures throughput, not the limiter's 429s: one token and one IP send everything.
+      RATE_LIMIT_MAX: '1000000000',
+    }));
+    cleanup.add('stop the service', () => child.stop());
+    await waitUntilOk(child, `${serviceOrigin}/readyz`, 60_000);
+    return child;
+  };
+  const seeding = await startService();
   log(`service listening on ${serviceOrigin} (database ${database}, PostgreSQL ${version.server_version})`);
 
   const seedStarted = Date.now();
@@ -319,6 +348,22 @@ async function main(cleanup: Cleanup): Promise<void> {
   const notemapId = await seedNotemap(serviceOrigin, token, seeded.noteIds, SETTINGS.notemapNotes);
   log(`seeded ${SETTINGS.users} users, ${seeded.noteIds.length} notes and a notemap of ${SETTINGS.notemapNotes} in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
   await vacuum(databaseUrl, seeded.noteIds.length);
+  // Measured from a fresh process, as every other server here is: tens of thousands of seeding writes leave a heap
+  // and JIT feedback that a process which never saw them does not have, and the comparison would carry that.
+  await seeding.stop();
+  const service = await startService();
+
+  // The same service on the same database, without CORS, compression, request ids, ETags, Link and Idempotency-Key.
+  const barePort = await freePort();
+  const bareDir = await mkdtemp(join(tmpdir(), 'place-notes-bench-bare-'));
+  cleanup.add('remove the bare DATA_DIR', () => rm(bareDir, { recursive: true, force: true }));
+  const bare = startChild('service without client features', NODE, [...SERVER_FLAGS, WITHOUT_FEATURES], childEnv({
+    DATABASE_URL: databaseUrl, DATA_DIR: bareDir, HOST: '127.0.0.1', PORT: String(barePort),
+    PUBLIC_URL: serviceOrigin, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000',
+  }));
+  cleanup.add('stop the bare service', () => bare.stop());
+  const bareOrigin = `http://127.0.0.1:${barePort}`;
+  await waitUntilOk(bare, `${bareOrigin}/readyz`, 60_000);
 
   const baselinePort = await freePort();
   const baseline = startChild('baseline', NODE, ['--import', 'tsx', 'bench/baseline-server.ts'],
@@ -331,30 +376,40 @@ async function main(cleanup: Cleanup): Promise<void> {
   const pgliteDir = await mkdtemp(join(tmpdir(), 'place-notes-bench-pglite-'));
   cleanup.add('remove the embedded DATA_DIR', () => rm(pgliteDir, { recursive: true, force: true }));
   const pglitePort = await freePort();
-  const embedded = startChild('service (PGlite)', NODE, [LAUNCHER], childEnv({
-    DATA_DIR: pgliteDir, HOST: '127.0.0.1', PORT: String(pglitePort), PUBLIC_URL: `http://127.0.0.1:${pglitePort}`,
-    LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000',
-  }));
-  cleanup.add('stop the embedded service', () => embedded.stop());
   const pgliteOrigin = `http://127.0.0.1:${pglitePort}`;
-  await waitUntilOk(embedded, `${pgliteOrigin}/readyz`, 60_000);
+  const startEmbedded = async () => {
+    const child = startChild('service (PGlite)', NODE, [LAUNCHER], childEnv({
+      DATA_DIR: pgliteDir, HOST: '127.0.0.1', PORT: String(pglitePort), PUBLIC_URL: pgliteOrigin,
+      LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000',
+    }));
+    cleanup.add('stop the embedded service', () => child.stop());
+    await waitUntilOk(child, `${pgliteOrigin}/readyz`, 60_000);
+    return child;
+  };
+  const seedingEmbedded = await startEmbedded();
   const pgliteSeeded = await seed({
     origin: pgliteOrigin, env: { DATABASE_URL: '', DATA_DIR: pgliteDir },
     users: SETTINGS.users, notes: SETTINGS.pgliteNotes, concurrency: 4, timeoutMs: 900_000,
   });
   log(`seeded the embedded database with ${pgliteSeeded.noteIds.length} notes`);
+  // A fresh process too (see the service's restart above).
+  await seedingEmbedded.stop();
+  const embedded = await startEmbedded();
 
   const someId = seeded.noteIds[Math.floor(seeded.noteIds.length / 2)] ?? 1;
   const nearPath = '/v2/notes?near=38.7223,-9.1393&radius=2000';
   await checkSameAnswers(serviceOrigin, baselineOrigin, someId, seeded.noteIds.length, token, nearPath);
+  const [withFeatures, without] = await Promise.all([serviceOrigin, bareOrigin].map(async (origin) => (await fetch(`${origin}/v2/notes/${someId}`)).text()));
+  if (withFeatures !== without) throw new Error('the service without client features answers a note differently');
   const deepPath = await deepPagePath(serviceOrigin, seeded.noteIds.length);
   log(`the page before the last points at ${deepPath}`);
 
   // Ids in a scrambled but fixed order, the same sequence for both sides.
   const scramble = (list: readonly number[]) => list.map((id, i) => ({ id, key: (i * 7919) % list.length })).sort((a, b) => a.key - b.key).map((x) => x.id);
   const ids = scramble(seeded.noteIds);
-  const service_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'service', origin: serviceOrigin, ...extra });
-  const baseline_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'baseline', origin: baselineOrigin, ...extra });
+  const service_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'service', origin: serviceOrigin, pid: service.process.pid, ...extra });
+  const baseline_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'baseline', origin: baselineOrigin, pid: baseline.process.pid, ...extra });
+  const bare_ = (extra: Omit<Target, 'label' | 'origin'>): Target => ({ label: 'service without client features', origin: bareOrigin, pid: bare.process.pid, ...extra });
   const bearer = { authorization: `Bearer ${token}` };
   const firstPage = service_({ method: 'GET', path: '/v2/notes' });
   const post = service_({
@@ -371,6 +426,11 @@ async function main(cleanup: Cleanup): Promise<void> {
       name: 'GET /v2/notes/:id, bearer token', versus: 'baseline, same',
       subject: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids), headers: bearer }),
       reference: baseline_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids), headers: bearer }),
+    },
+    {
+      name: 'GET /v2/notes/:id, anonymous, with the client features', versus: 'service without them',
+      subject: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+      reference: bare_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
     },
     {
       name: 'GET /v2/notes?near=…&radius=2000', versus: 'baseline, same',
@@ -394,7 +454,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     },
     {
       name: 'GET /v2/notes/:id on the embedded database', versus: 'service on PostgreSQL',
-      subject: { label: 'service (PGlite)', origin: pgliteOrigin, method: 'GET', path: '/v2/notes/:id', nextPath: cycle(scramble(pgliteSeeded.noteIds)) },
+      subject: { label: 'service (PGlite)', origin: pgliteOrigin, pid: embedded.process.pid, method: 'GET', path: '/v2/notes/:id', nextPath: cycle(scramble(pgliteSeeded.noteIds)) },
       reference: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
     },
     // Last, because they add notes (which would lengthen the list's count for any scenario after them).
@@ -404,19 +464,26 @@ async function main(cleanup: Cleanup): Promise<void> {
       reference: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
     },
     {
+      name: 'POST /v2/notes (write), with the client features', versus: 'service without them',
+      subject: post,
+      reference: { ...post, label: 'service without client features', origin: bareOrigin, pid: bare.process.pid },
+    },
+    {
       name: 'POST /v2/notes with a new Idempotency-Key each', versus: 'service POST without one',
       subject: { ...post, nextHeaders: () => ({ 'idempotency-key': randomUUID() }) },
       reference: post,
     },
   ];
 
+  // BENCH_ONLY=<text> runs only the scenarios whose name contains it (a quick look between full runs).
+  const only = process.env.BENCH_ONLY;
   const rows: Row[] = [];
-  for (const scenario of scenarios) rows.push(await runScenario(scenario));
+  for (const scenario of scenarios) if (only === undefined || scenario.name.includes(only)) rows.push(await runScenario(scenario));
   const [serviceRss, baselineRss, pgliteRss] = await Promise.all([
     peakRssMb(service.process.pid), peakRssMb(baseline.process.pid), peakRssMb(embedded.process.pid),
   ]);
-  const deep = rows[4];
-  const first = rows[3];
+  const deep = rows.find((row) => row.scenario.name.startsWith('GET the page at offset'));
+  const first = rows.find((row) => row.scenario.name.startsWith('GET /v2/notes (first page'));
 
   const cpu = cpus();
   process.stdout.write([

@@ -5,6 +5,7 @@ import { VIEW_COUNTER, type ViewCounter } from './application/ports/view-counter
 import { IDEMPOTENCY_STORE, type IdempotencyStore } from './application/ports/idempotency-store';
 import { KEEP_MS } from './adapters/http/idempotency';
 import { operatorCommands } from './adapters/cli/commands';
+import type { ServerOptions } from './adapters/http/server';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config-types';
@@ -35,13 +36,13 @@ export interface RunningService {
 }
 
 /** Everything from an open database to a listening server (and, for the embedded database, the admin socket). */
-export async function startService(config: Config): Promise<RunningService> {
+export async function startService(config: Config, options: Pick<ServerOptions, 'clientFeatures'> = {}): Promise<RunningService> {
   const store = await openStore(config, 'server');
   let app: FastifyInstance | null = null;
   let admin: AdminSocket | null = null;
   try {
     const container = buildContainer(config, { kind: 'database', database: store.database });
-    app = await buildApp(container, { logLevel: config.logLevel, https: await tlsFiles(config) });
+    app = await buildApp(container, { ...options, logLevel: config.logLevel, https: await tlsFiles(config) });
     const address = await app.listen({ host: config.host, port: config.port });
     const log = app.log;
     if (config.databaseUrl === null) {

@@ -43,11 +43,17 @@ export interface ServerOptions {
   logStream?: { write(line: string): void };
   /** Called with every route as it is added (the authorization matrix and fuzz tests collect the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * `false` leaves out what serves clients beyond the specification (docs/api.md: CORS, compression, the
+   * `X-Request-Id` header, ETags and 304s, `Link`, Idempotency-Key): only `npm run bench` does, to measure their cost.
+   */
+  clientFeatures?: boolean;
 }
 
 /** The HTTP adapter: the server with its conventions, operational endpoints and the /v2 API, wired to `container`. */
 export async function buildServer(container: DependencyContainer, options: ServerOptions = {}): Promise<FastifyInstance> {
   const config = container.resolve<Config>(CONFIG);
+  const features = options.clientFeatures ?? true;
   const app = Fastify({
     logger: options.logLevel === undefined ? false : {
       level: options.logLevel,
@@ -60,7 +66,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
     // X-Request-Id when it is well formed, else a new UUID; Fastify logs it with every line of the request.
-    genReqId,
+    ...(features ? { genReqId } : {}),
     // While closing, a request that already reached the server is served (with `Connection: close`), not
     // answered by Fastify's bare 503 outside the envelope: in-flight requests finish normally (docs/operations.md, Stopping).
     return503OnClosing: false,
@@ -68,14 +74,14 @@ export async function buildServer(container: DependencyContainer, options: Serve
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerRequestFacts(app);
-  registerRequestId(app);
+  if (features) registerRequestId(app);
   closeConnectionsWhileClosing(app);
   retryAfterWhenUnavailable(app);
   registerConventions(app);
   registerMetrics(app, { token: config.metricsToken });
   registerSecurityHeaders(app);
   // Preflights are answered before the rate limit counts them or authentication looks for a token.
-  await registerCors(app);
+  if (features) await registerCors(app);
   // Before authentication: a refused token is counted too, and its 401 carries the rate-limit headers.
   await registerRateLimit(app, {
     max: config.rateLimitMax,
@@ -85,12 +91,14 @@ export async function buildServer(container: DependencyContainer, options: Serve
   registerAuthentication(app, container.resolve(AuthenticateToken));
   // After authentication (its preValidation knows a token sent in the body): keys belong to the caller.
   const clock = container.resolve<Clock>(CLOCK);
-  registerIdempotency(app, { store: container.resolve<IdempotencyStore>(IDEMPOTENCY_STORE), now: () => clock.now() });
-  registerLinkHeader(app);
-  // Over the serialised body, after the hooks above set their headers; a 304 keeps them.
-  registerEtags(app);
-  // After every app-wide onSend hook, before any route (it hooks each route as it is added).
-  await registerCompression(app);
+  if (features) {
+    registerIdempotency(app, { store: container.resolve<IdempotencyStore>(IDEMPOTENCY_STORE), now: () => clock.now() });
+    registerLinkHeader(app);
+    // Over the serialised body, after the hooks above set their headers; a 304 keeps them.
+    registerEtags(app);
+    // After every app-wide onSend hook, before any route (it hooks each route as it is added).
+    await registerCompression(app);
+  }
   await registerOpenApi(app, config.publicUrl);
   registerHealthRoutes(app, container);
   registerNoteRoutes(app, container);
