@@ -68,7 +68,7 @@ export function placesContract(adapters: () => ContractAdapters, fixtures: Fixtu
       await expect(views().get(anonymous, 2_000_000_000)).resolves.toBeNull();
     });
 
-    it('lists places by any of their parts, ignoring case, "" matching a missing part, oldest place first', async () => {
+    it('lists places by any of their parts, ignoring case, "" matching a missing part, newest place first', async () => {
       const author = await fixtures.user();
       const city = fixtures.name('porto');
       await noteAt(author.id, city);
@@ -76,7 +76,7 @@ export function placesContract(adapters: () => ContractAdapters, fixtures: Fixtu
       await noteAt(author.id, city, { country: 'Brazil' });
       const all = await views().list(anonymous, { city }, firstPage);
       expect(all.total).toBe(3);
-      expect(ids(all)).toEqual([...ids(all)].sort((a, b) => a - b));
+      expect(ids(all)).toEqual([...ids(all)].sort((a, b) => b - a));
       await expect(views().list(anonymous, { city, state: '' }, firstPage)).resolves.toMatchObject({ total: 2 });
       await expect(views().list(anonymous, { city, state: 'norte' }, firstPage)).resolves.toMatchObject({
         total: 1, items: [{ state: 'Norte', country: 'Portugal' }],

@@ -810,7 +810,7 @@ export interface paths {
         };
         /**
          * Find places
-         * @description Lists the places the caller can see (those with a note the caller may read), oldest first; anyone may call. `city`, `state` and `country` look places up, ignoring case; an empty value matches places without that part. Paged with `offset`/`limit`.
+         * @description Lists the places the caller can see (those with a note the caller may read), newest first; anyone may call. `city`, `state` and `country` look places up, ignoring case; an empty value matches places without that part. Paged with `offset`/`limit`.
          */
         get: operations["listPlaces"];
         put?: never;

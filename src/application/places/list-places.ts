@@ -4,7 +4,7 @@ import type { Page, PageRequest } from '../ports/paging';
 import { PLACE_VIEWS, type PlaceFilter, type PlaceView, type PlaceViews } from '../ports/place-views';
 import { viewerOf } from '../viewer';
 
-/** The places the actor can see, found by any of their city, state and country (ignoring case), oldest first. */
+/** The places the actor can see, found by any of their city, state and country (ignoring case), newest first. */
 @injectable()
 export class ListPlaces {
   constructor(@inject(PLACE_VIEWS) private readonly views: PlaceViews) {}

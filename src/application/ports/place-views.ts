@@ -30,7 +30,7 @@ export interface PlaceFilter {
 export interface PlaceViews {
   /** A place, or null when it does not exist or the viewer may read none of its notes. */
   get(viewer: Viewer, id: number): Promise<PlaceView | null>;
-  /** The places the viewer may see that pass the filter, oldest place first, in a fixed number of queries. */
+  /** The places the viewer may see that pass the filter, newest place first, in a fixed number of queries. */
   list(viewer: Viewer, filter: PlaceFilter, page: PageRequest): Promise<Page<PlaceView>>;
   /** The places a user follows that the viewer may see, most recent follow first, in a fixed number of queries. */
   followedBy(viewer: Viewer, userId: number, page: PageRequest): Promise<Page<PlaceView>>;

@@ -37,7 +37,7 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
   api.get('/v2/places', {
     schema: {
       summary: 'Find places', tags: ['places'],
-      description: 'Lists the places the caller can see (those with a note the caller may read), oldest first; anyone may call. `city`, `state` '
+      description: 'Lists the places the caller can see (those with a note the caller may read), newest first; anyone may call. `city`, `state` '
         + 'and `country` look places up, ignoring case; an empty value matches places without that part. Paged with `offset`/`limit`.',
       querystring: PlaceQuery, response: { 200: ListEnvelope(Place) },
     },

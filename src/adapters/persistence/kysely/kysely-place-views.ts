@@ -41,7 +41,7 @@ export class KyselyPlaceViews implements PlaceViews {
   async list(viewer: Viewer, filter: PlaceFilter, page: PageRequest): Promise<Page<PlaceView>> {
     const where = placeConditions(filter);
     const [rows, count] = await Promise.all([
-      this.select(viewer).where(where).orderBy('p.id').limit(page.limit).offset(page.offset).execute(),
+      this.select(viewer).where(where).orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
       this.db
         .selectFrom('places as p')
         .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -57,7 +57,7 @@ export class MemoryPlaceViews implements PlaceViews {
     return this.store.with((state) => {
       const visible = state.places
         .filter((place) => matches(place, filter))
-        .sort((a, b) => a.id - b.id)
+        .sort((a, b) => b.id - a.id)
         .map((place) => placeView(state, place, viewer))
         .filter((view): view is PlaceView => view !== null);
       return { items: visible.slice(page.offset, page.offset + page.limit), total: visible.length };
