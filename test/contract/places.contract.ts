@@ -86,6 +86,42 @@ export function placesContract(adapters: () => ContractAdapters, fixtures: Fixtu
       await expect(views().list(anonymous, { city }, { offset: 2, limit: 5 }).then(ids)).resolves.toEqual(ids(all).slice(2));
     });
 
+    it('lists places by words of their name, ignoring case, each word anywhere in it', async () => {
+      const author = await fixtures.user();
+      const city = fixtures.name('Vila Nova');
+      await noteAt(author.id, city, { state: 'Minho' });
+      const id = await placeOf(city);
+      const words = (q: string) => q.toLowerCase().split(' ');
+      // The place's name is "<city>, Minho, Portugal": every word must stand in it, in any order.
+      await expect(views().list(anonymous, { words: [...words(city), 'minho'] }, firstPage).then(ids)).resolves.toEqual([id]);
+      await expect(views().list(anonymous, { words: ['portu', ...words(city).slice(-1)] }, firstPage).then(ids)).resolves.toContain(id);
+      await expect(views().list(anonymous, { words: [...words(city), 'spain'] }, firstPage)).resolves.toEqual({ items: [], total: 0 });
+    });
+
+    it('lists places whose centre, as the viewer sees it, lies in every area given (a box, a circle)', async () => {
+      const author = await fixtures.user();
+      const city = fixtures.name('Faro');
+      // Public notes centre the place at 37.0, -7.9; the author's private one moves it to 38.0, -7.9 for the author.
+      await noteAt(author.id, city, { latitude: 36.9, longitude: -7.9 });
+      await noteAt(author.id, city, { latitude: 37.1, longitude: -7.9 });
+      await noteAt(author.id, city, { latitude: 40, longitude: -7.9, visibility: 'self' });
+      const id = await placeOf(city);
+      const south = { kind: 'bbox' as const, minLon: -8, minLat: 36.95, maxLon: -7.8, maxLat: 37.05 };
+      const near = (latitude: number, radius: number) => ({ kind: 'circle' as const, center: { latitude, longitude: -7.9 }, radius });
+      const list = (viewer: typeof anonymous, areas: Parameters<ReturnType<typeof views>['list']>[1]['areas']) =>
+        views().list(viewer, { city: city.toLowerCase(), areas }, firstPage);
+
+      await expect(list(anonymous, [south])).resolves.toMatchObject({ items: [{ id }], total: 1 });
+      await expect(list(readerOf(author.id), [south])).resolves.toEqual({ items: [], total: 0 });
+      // 37.0 is about 1.1 km from 37.01: inside 2 km, outside 1 km.
+      await expect(list(anonymous, [near(37.01, 2_000)])).resolves.toMatchObject({ total: 1 });
+      await expect(list(anonymous, [near(37.01, 1_000)])).resolves.toMatchObject({ total: 0 });
+      await expect(list(readerOf(author.id), [near(38, 1_000)])).resolves.toMatchObject({ items: [{ id }], total: 1 });
+      // Every area must hold.
+      await expect(list(anonymous, [south, near(37.01, 2_000)])).resolves.toMatchObject({ total: 1 });
+      await expect(list(anonymous, [south, near(38, 1_000)])).resolves.toMatchObject({ total: 0 });
+    });
+
     it('lists the places a user follows that the viewer may see, most recent follow first, as the profile counts them', async () => {
       const [author, fan] = [await fixtures.user(), await fixtures.user()];
       const [first, second, hidden] = [fixtures.name('first'), fixtures.name('second'), fixtures.name('hidden')];

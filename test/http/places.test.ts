@@ -96,6 +96,42 @@ describe.each(ALL_STORAGES)('places over %s storage', (storage) => {
     });
   });
 
+  describe('GET /v2/places with q, near and bbox', () => {
+    const found = async (query: string, token?: string) => {
+      const res = await get(`/v2/places?${query}`, token);
+      expect(res.statusCode).toBe(200);
+      return { ids: ids(res.json()), count: res.json().meta.count as number };
+    };
+
+    it('finds places by words of their name, ignoring case', async () => {
+      await expect(found('q=lis')).resolves.toEqual({ ids: [lisbon], count: 1 });
+      await expect(found('q=PORTUGAL%20lisbon')).resolves.toEqual({ ids: [lisbon], count: 1 });
+      await expect(found('q=madrid')).resolves.toEqual({ ids: [], count: 0 });
+      // Only places the caller may see.
+      await expect(found('q=secretville')).resolves.toEqual({ ids: [], count: 0 });
+      await expect(found('q=secretville', aliceNotes)).resolves.toEqual({ ids: [secret], count: 1 });
+    });
+
+    it('keeps the places whose centre, as the caller sees it, lies within near+radius or inside bbox', async () => {
+      // The public notes centre Lisbon at 38.70, -9.17; Alice's private note moves it to about 38.733, -9.147 for her.
+      await expect(found('near=38.70,-9.17&radius=500')).resolves.toEqual({ ids: [lisbon], count: 1 });
+      await expect(found('near=38.70,-9.17&radius=500', aliceNotes)).resolves.toEqual({ ids: [], count: 0 });
+      await expect(found('near=38.7333,-9.1467&radius=500', aliceNotes)).resolves.toEqual({ ids: [lisbon], count: 1 });
+      await expect(found('bbox=0,0,2,2', aliceNotes)).resolves.toEqual({ ids: [secret], count: 1 });
+      await expect(found('bbox=0,0,2,2')).resolves.toEqual({ ids: [], count: 0 });
+      await expect(found('bbox=-10,38,-9,39&q=lisbon&country=portugal')).resolves.toEqual({ ids: [lisbon], count: 1 });
+    });
+
+    it('names every bad parameter in one 400', async () => {
+      const res = await get('/v2/places?q=%20&near=north&bbox=1,2,3&radius=10');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().meta.error.fields.map((f: { name: string }) => f.name).sort()).toEqual(['bbox', 'near', 'q']);
+      const orphan = await get('/v2/places?radius=10');
+      expect(orphan.statusCode).toBe(400);
+      expect(orphan.json().meta.error.fields).toEqual([{ name: 'radius', problem: 'needs near' }]);
+    });
+  });
+
   describe('GET /v2/places/:id/notes', () => {
     it('lists the notes at the place the caller may read, newest first, as many as the place counts', async () => {
       const anonymous = (await get(`/v2/places/${lisbon}/notes`)).json();

@@ -810,7 +810,7 @@ export interface paths {
         };
         /**
          * Find places
-         * @description Lists the places the caller can see (those with a note the caller may read), newest first; anyone may call. `city`, `state` and `country` look places up, ignoring case; an empty value matches places without that part. Paged with `offset`/`limit`.
+         * @description Lists the places the caller can see (those with a note the caller may read), newest first; anyone may call. `city`, `state` and `country` look places up, ignoring case (an empty value matches places without that part); `q` finds words of the name; `near` (with `radius`) and `bbox` keep the places whose centre, as the caller sees it, lies in the area. Paged with `offset`/`limit`.
          */
         get: operations["listPlaces"];
         put?: never;
@@ -8889,6 +8889,14 @@ export interface operations {
                 state?: string;
                 /** @description The country, ignoring case; empty for places without one */
                 country?: string;
+                /** @description Words that each stand in the place's name, ignoring case (`lis` finds Lisbon). */
+                q?: string;
+                /** @description Places whose centre lies within `radius` of `lat,lon`. */
+                near?: string;
+                /** @description Metres around `near` (default 1000, at most 50000). */
+                radius?: number;
+                /** @description Places whose centre lies inside `minLon,minLat,maxLon,maxLat` (degrees); minLon > maxLon crosses the antimeridian. */
+                bbox?: string;
             };
             header?: {
                 /** @description The `ETag` of the copy the client holds: 304 without a body while it is current */

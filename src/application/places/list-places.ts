@@ -1,21 +1,19 @@
 import { inject, injectable } from 'tsyringe';
 import type { Actor } from '../../domain/actor';
+import { parsePlaceQuery, type RawPlaceQuery } from '../../domain/place';
 import type { Page, PageRequest } from '../ports/paging';
-import { PLACE_VIEWS, type PlaceFilter, type PlaceView, type PlaceViews } from '../ports/place-views';
+import { PLACE_VIEWS, type PlaceView, type PlaceViews } from '../ports/place-views';
 import { viewerOf } from '../viewer';
 
-/** The places the actor can see, found by any of their city, state and country (ignoring case), newest first. */
+/**
+ * The places the actor can see, newest first, found by their city, state and country (ignoring case), words of
+ * their name, and areas their centre lies in (400 naming each bad parameter).
+ */
 @injectable()
 export class ListPlaces {
   constructor(@inject(PLACE_VIEWS) private readonly views: PlaceViews) {}
 
-  execute(actor: Actor, filter: PlaceFilter, page: PageRequest): Promise<Page<PlaceView>> {
-    const normalised: PlaceFilter = {};
-    for (const part of ['city', 'state', 'country'] as const) {
-      const value = filter[part];
-      // Places are told apart ignoring case, and stored trimmed.
-      if (value !== undefined) normalised[part] = value.trim().toLowerCase();
-    }
-    return this.views.list(viewerOf(actor), normalised, page);
+  execute(actor: Actor, query: RawPlaceQuery, page: PageRequest): Promise<Page<PlaceView>> {
+    return this.views.list(viewerOf(actor), parsePlaceQuery(query), page);
   }
 }

@@ -1,3 +1,4 @@
+import type { PlaceCriteria } from '../../domain/place';
 import type { Page, PageRequest } from './paging';
 import type { Viewer } from './viewer';
 import { portToken } from './port-token';
@@ -19,12 +20,8 @@ export interface PlaceView {
   counts: { notes: number; followers: number };
 }
 
-/** Which places a list holds: each part given (trimmed and lowercased) must match; "" matches a place without that part. */
-export interface PlaceFilter {
-  city?: string;
-  state?: string;
-  country?: string;
-}
+/** Which places a list holds (domain/place.ts): the parts, words of the name, and areas the centre lies in. */
+export type PlaceFilter = PlaceCriteria;
 
 /** Places shaped for reading; a place with no note the viewer may read is not there for them. */
 export interface PlaceViews {

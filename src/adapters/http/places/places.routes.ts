@@ -38,7 +38,8 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
     schema: {
       summary: 'Find places', tags: ['places'],
       description: 'Lists the places the caller can see (those with a note the caller may read), newest first; anyone may call. `city`, `state` '
-        + 'and `country` look places up, ignoring case; an empty value matches places without that part. Paged with `offset`/`limit`.',
+        + 'and `country` look places up, ignoring case (an empty value matches places without that part); `q` finds words of the name; `near` '
+        + '(with `radius`) and `bbox` keep the places whose centre, as the caller sees it, lies in the area. Paged with `offset`/`limit`.',
       querystring: PlaceQuery, response: { 200: ListEnvelope(Place) },
     },
   }, async (request) => {

@@ -4,12 +4,20 @@ import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { PlaceFilter, PlaceView, PlaceViews } from '../../../application/ports/place-views';
 import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
+import { coveringBoxes, type BoundingBox, type Circle } from '../../../domain/geo';
+import { distanceFrom } from './note-conditions-query';
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
 
 const KEY_PART = { city: 1, state: 2, country: 3 } as const;
 
-/** The places (aliased `p`) a filter lets through, compared on the lowercased parts of their key (see place-key.ts). */
+/** The place's name as domain/place.ts builds it (the parts present, trimmed, joined with ", "), lowercased. */
+const LOWER_NAME = sql<string>`lower(concat_ws(', ', nullif(trim(p.city), ''), nullif(trim(p.state), ''), nullif(trim(p.country), '')))`;
+
+/**
+ * The places (aliased `p`) a filter lets through by their own columns: the lowercased parts of their key (see
+ * place-key.ts) and the words of their name. Areas are on the centre, which depends on the viewer (areaConditions).
+ */
 function placeConditions(filter: PlaceFilter): RawBuilder<SqlBool> {
   const conditions = [sql<SqlBool>`true`];
   for (const part of ['city', 'state', 'country'] as const) {
@@ -17,7 +25,19 @@ function placeConditions(filter: PlaceFilter): RawBuilder<SqlBool> {
     // chr(31) is the key's separator.
     if (value !== undefined) conditions.push(sql<SqlBool>`split_part(p.key, chr(31), ${KEY_PART[part]}) = ${value}`);
   }
+  for (const word of filter.words ?? []) conditions.push(sql<SqlBool>`strpos(${LOWER_NAME}, ${word}) > 0`);
   return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}
+
+/** The centre of a place as the viewer sees it (the lateral sums `s`) lies in every area: as domain/geo.ts areaContains. */
+function areaConditions(areas: readonly (BoundingBox | Circle)[]): RawBuilder<SqlBool> {
+  const conditions = areas.map((area) => {
+    if (area.kind === 'circle') return sql<SqlBool>`${distanceFrom(area.center, { latitude: 's.latitude', longitude: 's.longitude' })} <= ${area.radius}::float8`;
+    const boxes = coveringBoxes(area).map((b) => sql<SqlBool>`(s.longitude between ${b.minLon}::float8 and ${b.maxLon}::float8
+      and s.latitude between ${b.minLat}::float8 and ${b.maxLat}::float8)`);
+    return sql<SqlBool>`(${sql.join(boxes, sql` or `)})`;
+  });
+  return sql<SqlBool>`${sql.join([sql<SqlBool>`true`, ...conditions], sql` and `)}`;
 }
 
 /** Whether the viewer may read a note at the place whose id is `placeId`. */
@@ -40,14 +60,20 @@ export class KyselyPlaceViews implements PlaceViews {
 
   async list(viewer: Viewer, filter: PlaceFilter, page: PageRequest): Promise<Page<PlaceView>> {
     const where = placeConditions(filter);
+    const areas = filter.areas ?? [];
+    const matching = areas.length === 0 ? this.select(viewer).where(where) : this.select(viewer).where(where).where(areaConditions(areas));
     const [rows, count] = await Promise.all([
-      this.select(viewer).where(where).orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
-      this.db
-        .selectFrom('places as p')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where(where)
-        .where(hasReadableNote('p.id', viewer.readerId))
-        .executeTakeFirstOrThrow(),
+      matching.orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      // Without an area, a place counts when the viewer may read one of its notes (no sums needed); with one,
+      // its centre as the viewer sees it decides, so the count is over the same rows as the page.
+      areas.length === 0
+        ? this.db
+          .selectFrom('places as p')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where(where)
+          .where(hasReadableNote('p.id', viewer.readerId))
+          .executeTakeFirstOrThrow()
+        : this.db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(toPlaceView), total: count.total };
   }

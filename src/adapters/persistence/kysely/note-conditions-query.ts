@@ -35,13 +35,18 @@ function inArea(area: BoundingBox | Circle): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(boxes, sql` or `)})`;
 }
 
-/** The great-circle (haversine) distance in metres from `center` to the note; the same formula as domain/geo.ts. */
-export function distanceFrom(center: LatLon): RawBuilder<number> {
+/**
+ * The great-circle (haversine) distance in metres from `center` to the note (or to the point in the columns named);
+ * the same formula as domain/geo.ts.
+ */
+export function distanceFrom(center: LatLon, point: { latitude: string; longitude: string } = { latitude: 'n.latitude', longitude: 'n.longitude' }): RawBuilder<number> {
   const lat = sql`${center.latitude}::float8`;
   const lon = sql`${center.longitude}::float8`;
+  const pointLat = sql.ref(point.latitude);
+  const pointLon = sql.ref(point.longitude);
   return sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(n.latitude - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(n.latitude)) * power(sin(radians(n.longitude - ${lon}) / 2), 2)))))`;
+    power(sin(radians(${pointLat} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${pointLat})) * power(sin(radians(${pointLon} - ${lon}) / 2), 2)))))`;
 }
 
 /**

@@ -2,6 +2,8 @@ import { inject, injectable } from 'tsyringe';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { PlaceFilter, PlaceView, PlaceViews } from '../../../application/ports/place-views';
 import type { Viewer } from '../../../application/ports/viewer';
+import { areaContains } from '../../../domain/geo';
+import { placeNameHasWords } from '../../../domain/place';
 import { isReadable } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredPlace } from './memory-store';
 
@@ -34,12 +36,18 @@ function placeView(state: MemoryState, place: StoredPlace, viewer: Viewer): Plac
   };
 }
 
-/** Whether a place passes the filter, whose parts come trimmed and lowercased. */
+/** Whether a place passes the filter's parts (trimmed and lowercased) and words. */
 function matches(place: StoredPlace, filter: PlaceFilter): boolean {
-  return (['city', 'state', 'country'] as const).every((part) => {
+  const parts = (['city', 'state', 'country'] as const).every((part) => {
     const wanted = filter[part];
     return wanted === undefined || (place[part] ?? '').toLowerCase() === wanted;
   });
+  return parts && (filter.words === undefined || placeNameHasWords(place, filter.words));
+}
+
+/** Whether the centre the viewer sees lies in every area of the filter. */
+function inAreas(view: PlaceView, filter: PlaceFilter): boolean {
+  return (filter.areas ?? []).every((area) => areaContains(area, view));
 }
 
 @injectable()
@@ -59,7 +67,7 @@ export class MemoryPlaceViews implements PlaceViews {
         .filter((place) => matches(place, filter))
         .sort((a, b) => b.id - a.id)
         .map((place) => placeView(state, place, viewer))
-        .filter((view): view is PlaceView => view !== null);
+        .filter((view): view is PlaceView => view !== null && inAreas(view, filter));
       return { items: visible.slice(page.offset, page.offset + page.limit), total: visible.length };
     });
   }
