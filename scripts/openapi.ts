@@ -20,7 +20,7 @@ const TYPES_FILE = 'clients/typescript/src/schema.d.ts';
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The document /v2/openapi.json serves with the default configuration, built without a database or a port. */
-async function openApiDocument(): Promise<Record<string, unknown>> {
+export async function openApiDocument(): Promise<Record<string, unknown>> {
   const config = { ...loadConfig({}), logLevel: 'silent' as const };
   const app = await buildApp(buildContainer(config, { kind: 'memory' }));
   try {

@@ -66,26 +66,40 @@ export interface RawNoteQuery {
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/u;
 
-/** Parses the list parameters; every bad one is named in one `invalid` error (400 with `fields`). */
-export function parseNoteQuery(raw: RawNoteQuery): NoteQuery {
-  const problems: FieldProblem[] = [];
-  const problem = (name: string, text: string) => { problems.push({ name, problem: text }); };
-  const query: NoteQuery = { order: 'recent' };
-
+/**
+ * `bbox`, and `near` with `radius` (default DEFAULT_RADIUS_M), as lists of notes and of places take them; each bad
+ * one is reported to `problem` and left out.
+ */
+export function parseAreaParameters(
+  raw: { bbox?: string; near?: string; radius?: number }, problem: (name: string, text: string) => void,
+): { bbox?: BoundingBox; near?: Circle } {
+  const areas: { bbox?: BoundingBox; near?: Circle } = {};
   if (raw.bbox !== undefined) {
     const bbox = parseBoundingBox(raw.bbox);
     if (typeof bbox === 'string') problem('bbox', bbox);
-    else query.bbox = bbox;
+    else areas.bbox = bbox;
   }
   if (raw.near !== undefined) {
     const center = parseLatLon(raw.near);
     const radius = raw.radius ?? DEFAULT_RADIUS_M;
     if (typeof center === 'string') problem('near', center);
     if (!(radius > 0 && radius <= MAX_RADIUS_M)) problem('radius', `must be more than 0 and at most ${MAX_RADIUS_M} (metres)`);
-    else if (typeof center !== 'string') query.near = { kind: 'circle', center, radius };
+    else if (typeof center !== 'string') areas.near = { kind: 'circle', center, radius };
   } else if (raw.radius !== undefined) {
     problem('radius', 'needs near');
   }
+  return areas;
+}
+
+/** Parses the list parameters; every bad one is named in one `invalid` error (400 with `fields`). */
+export function parseNoteQuery(raw: RawNoteQuery): NoteQuery {
+  const problems: FieldProblem[] = [];
+  const problem = (name: string, text: string) => { problems.push({ name, problem: text }); };
+  const query: NoteQuery = { order: 'recent' };
+
+  const { bbox, near } = parseAreaParameters(raw, problem);
+  if (bbox) query.bbox = bbox;
+  if (near) query.near = near;
   if (raw.q !== undefined) {
     const text = raw.q.trim();
     if (text === '') problem('q', 'must not be empty');

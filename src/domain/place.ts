@@ -1,6 +1,6 @@
 import { DomainError, type FieldProblem } from './domain-error';
 import type { BoundingBox, Circle } from './geo';
-import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MAX_SEARCH_LENGTH, parseBoundingBox, parseLatLon } from './note-query';
+import { MAX_SEARCH_LENGTH, parseAreaParameters } from './note-query';
 
 /** The parts of an address that name a place; any of them may be absent. */
 export interface PlaceParts {
@@ -68,22 +68,9 @@ export function parsePlaceQuery(raw: RawPlaceQuery): PlaceCriteria {
     else if ([...raw.q.trim()].length > MAX_SEARCH_LENGTH) problems.push({ name: 'q', problem: `must be at most ${MAX_SEARCH_LENGTH} characters long` });
     else criteria.words = words;
   }
-  const areas: (BoundingBox | Circle)[] = [];
-  if (raw.bbox !== undefined) {
-    const bbox = parseBoundingBox(raw.bbox);
-    if (typeof bbox === 'string') problems.push({ name: 'bbox', problem: bbox });
-    else areas.push(bbox);
-  }
-  if (raw.near !== undefined) {
-    const center = parseLatLon(raw.near);
-    const radius = raw.radius ?? DEFAULT_RADIUS_M;
-    if (typeof center === 'string') problems.push({ name: 'near', problem: center });
-    if (!(radius > 0 && radius <= MAX_RADIUS_M)) problems.push({ name: 'radius', problem: `must be more than 0 and at most ${MAX_RADIUS_M} (metres)` });
-    else if (typeof center !== 'string') areas.push({ kind: 'circle', center, radius });
-  } else if (raw.radius !== undefined) {
-    problems.push({ name: 'radius', problem: 'needs near' });
-  }
+  const { bbox, near } = parseAreaParameters(raw, (name, problem) => problems.push({ name, problem }));
   if (problems.length > 0) throw DomainError.invalid(problems);
+  const areas = [bbox, near].filter((area): area is BoundingBox | Circle => area !== undefined);
   if (areas.length > 0) criteria.areas = areas;
   return criteria;
 }

@@ -15,6 +15,12 @@ import EXAMPLES from './openapi-examples.json';
 
 const VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update', DELETE: 'delete', PATCH: 'update' };
 
+/** Whether the path names one resource (its last segment is a parameter) rather than a collection. */
+function endsWithParameter(url: string): boolean {
+  const last = url.slice(url.lastIndexOf('/') + 1);
+  return last.startsWith(':') || last.startsWith('{');
+}
+
 /**
  * A stable `operationId` from the method and the path, for generated clients: the path's fixed words in order,
  * each one singular when a parameter follows it, after a verb (`list` for a GET of a collection): `GET /v2/notes` is
@@ -23,8 +29,6 @@ const VERBS: Record<string, string> = { GET: 'get', POST: 'create', PUT: 'update
  */
 export function operationIdOf(method: string, url: string): string {
   const segments = url.split('/').filter((segment) => segment !== '' && segment !== 'v2');
-  const last = segments.at(-1) ?? '';
-  const endsWithParameter = last.startsWith(':') || last.startsWith('{');
   const words = segments.flatMap((segment, i) => {
     if (segment.startsWith(':') || segment.startsWith('{')) return [];
     const next = segments[i + 1];
@@ -33,7 +37,7 @@ export function operationIdOf(method: string, url: string): string {
     const one = singular || (method === 'POST' && i === segments.length - 1);
     return [one ? segment.replace(/s$/u, '') : segment];
   });
-  const verb = method === 'GET' && !endsWithParameter ? 'list' : (VERBS[method] ?? method.toLowerCase());
+  const verb = method === 'GET' && !endsWithParameter(url) ? 'list' : (VERBS[method] ?? method.toLowerCase());
   const pascal = words.join('_').split('_').filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
   return `${verb}${pascal}`;
 }
@@ -97,14 +101,17 @@ const FILE_RESPONSE = {
   },
 };
 
+// `private` is read as `self` (domain/visibility.ts).
+const ACCEPTED_VISIBILITIES = [...VISIBILITIES, 'private'];
+
 /**
  * What a request body must hold, as the domain checks it (src/domain/): the route schemas leave these to the use
  * cases so that every problem is named in one 400, but a generated client should know them. A test sends each
  * body without each field, and with a value outside each list, and expects the 400.
  */
 export const BODY_RULES: Readonly<Record<string, { required?: readonly string[]; enums?: Readonly<Record<string, readonly string[]>> }>> = {
-  createNote: { required: ['message', 'latitude', 'longitude'], enums: { visibility: [...VISIBILITIES, 'private'] } },
-  updateNote: { enums: { visibility: [...VISIBILITIES, 'private'] } },
+  createNote: { required: ['message', 'latitude', 'longitude'], enums: { visibility: ACCEPTED_VISIBILITIES } },
+  updateNote: { enums: { visibility: ACCEPTED_VISIBILITIES } },
   createNoteComment: { required: ['comment'] },
   updateNoteComment: { required: ['comment'] },
   createNotemap: { required: ['name'] },
@@ -166,7 +173,7 @@ const header = (description: string) => ({ type: 'string', description });
 
 /** The response headers of docs/api.md (Caching, Safe retries, paging) on an operation's successful answers. */
 function withResponseHeaders(method: string, url: string, conditional: boolean, responses: Record<string, JsonObject> | undefined): Record<string, JsonObject> | undefined {
-  const list = method === 'GET' && !/[:{][^/]*$/u.test(url);
+  const list = method === 'GET' && !endsWithParameter(url);
   const headers: Record<string, unknown> = {};
   if (method === 'GET' || (method === 'PUT' && conditional)) headers.ETag = header('The entity tag of this answer, for `If-None-Match` and `If-Match`');
   if (list) headers.Link = header('`<nextUrl>; rel="next"` while there is a next page');
