@@ -15,9 +15,10 @@ const READERS = 6;
 const RSS_LIMIT_MB = 600;
 const EMBEDDED_GROWTH_LIMIT_MB = 450;
 // On a quiet machine the slowest probe takes 0.2-0.3 s. `npm test` runs two suites at once on two cores, and
-// beside another heavy suite a probe took 1.4 s, so the test allows 3 s: it still fails on what the audit saw
-// (40 s), while `npm run bench`-style runs on a quiet machine show the real figure.
-const HEALTHZ_LIMIT_MS = 3_000;
+// beside another heavy suite a probe took 1.4 s, and in CI runs of 2026-11-25 3.4 and 3.5 s (twice failing a 3 s
+// bound), so the test allows 10 s: it still fails on what the audit saw (40 s), while runs on a quiet machine show
+// the real figure.
+const HEALTHZ_LIMIT_MS = 10_000;
 
 /**
  * One request on a connection of its own. The answer's bytes are decoded only when `text()` is called: this
