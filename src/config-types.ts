@@ -18,5 +18,9 @@ export interface Config {
   accessTokenTtlS: number | null;
   /** When set, `GET /metrics` wants `Authorization: Bearer <this>`; absent, it is open to whoever reaches it. */
   metricsToken?: string;
+  /** The web pages' map tiles: a `{z}/{x}/{y}` URL template (`{s}` for a sub-domain is allowed). */
+  mapTileUrl: string;
+  /** The tile provider's attribution, shown on every map (HTML: a link to the provider's terms is usual). */
+  mapTileAttribution: string;
 }
 export const CONFIG = Symbol('Config');

@@ -41,7 +41,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // Unset: tokens do not expire (docs/oauth.md); at most a hundred years.
     accessTokenTtlS: optionalInteger('ACCESS_TOKEN_TTL_S', read('ACCESS_TOKEN_TTL_S'), 1, 3_153_600_000),
     ...metricsToken(read('METRICS_TOKEN')),
+    mapTileUrl: tileUrl(read('MAP_TILE_URL')),
+    mapTileAttribution: read('MAP_TILE_ATTRIBUTION')?.trim() ?? DEFAULT_TILE_ATTRIBUTION,
   };
+}
+
+/** OpenStreetMap's standard tile server and the attribution its tile usage policy requires. */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** A tile URL template: http(s), with `{z}`, `{x}` and `{y}`. */
+function tileUrl(raw: string | undefined): string {
+  if (raw === undefined) return DEFAULT_TILE_URL;
+  const value = raw.trim();
+  const problem = 'must be an http(s) URL template holding {z}, {x} and {y}';
+  const url = URL.parse(value.replaceAll('{s}', 'a'));
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:') || !['{z}', '{x}', '{y}'].every((p) => value.includes(p))) {
+    throw new ConfigError('MAP_TILE_URL', problem, shown(value));
+  }
+  return value;
 }
 
 /** The value as it appears in a message: quoted, escaped onto one line, and cut when long. */

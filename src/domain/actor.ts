@@ -1,5 +1,5 @@
 import { DomainError } from './domain-error';
-import { expandScopes, type Scope } from './scopes';
+import { expandScopes, SCOPES, type Scope } from './scopes';
 
 /** Who is making a request: a user holding a token with some scopes, or nobody. */
 export interface Actor {
@@ -13,6 +13,14 @@ export const ANONYMOUS: Actor = { userId: null, scopes: expandScopes([]) };
 
 export function userActor(userId: number, granted: Iterable<Scope>, clientId: number | null = null): Actor {
   return { userId, scopes: expandScopes(granted), clientId };
+}
+
+/**
+ * A member signed in on the web pages: they act on their own account, so they see what a `readall` token of
+ * theirs would and may do what the pages offer (post, comment, favorite, follow), as a token with every scope could.
+ */
+export function sessionActor(userId: number): Actor {
+  return userActor(userId, SCOPES);
 }
 
 /** The user an action is taken for; fails as unauthenticated (401) or insufficient scope (403). */

@@ -25,6 +25,16 @@ export function followsContract(adapters: () => ContractAdapters, fixtures: Fixt
       await expect(views().followersOf(star.id, firstPage)).resolves.toMatchObject({ total: 1, items: [{ id: fan.id }] });
     });
 
+    it('tells whether one user follows another, in that direction only', async () => {
+      const [fan, star] = [await fixtures.user(), await fixtures.user()];
+      await expect(views().follows(fan.id, star.id)).resolves.toBe(false);
+      await follows().followUser(fan.id, star.id, fixtures.now());
+      await expect(views().follows(fan.id, star.id)).resolves.toBe(true);
+      await expect(views().follows(star.id, fan.id)).resolves.toBe(false);
+      await follows().unfollowUser(fan.id, star.id);
+      await expect(views().follows(fan.id, star.id)).resolves.toBe(false);
+    });
+
     it('unfollows a user: true when there was a follow, false after', async () => {
       const [fan, star] = [await fixtures.user(), await fixtures.user()];
       await follows().followUser(fan.id, star.id, fixtures.now());

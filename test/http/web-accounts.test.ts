@@ -26,7 +26,7 @@ describe('web accounts: sign-up, log-in, log-out', () => {
     const csrfCookie = page.cookies.find((c) => c.name === 'pn_csrf');
     expect(csrfCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    const css = await t.app.inject({ method: 'GET', url: '/assets/web.css' });
+    const css = await t.app.inject({ method: 'GET', url: /href="(\/assets\/web\.[0-9a-f]{12}\.css)"/u.exec(page.body)?.[1] ?? 'no style sheet' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
   });

@@ -18,6 +18,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     logLevel: 'silent',
     accessTokenTtlS: null,
+    // Never a real tile server from a test: the browser tests serve tiles themselves.
+    mapTileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+    mapTileAttribution: 'Test tiles',
     ...overrides,
   };
 }

@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DependencyContainer } from 'tsyringe';
+import { StartSession } from '../../src/application/accounts/start-session';
+import { SESSION_COOKIE } from '../../src/adapters/page-kit/web-session';
 
 /** A browser over `app.inject`: keeps cookies, reads CSRF tokens out of forms, posts forms. */
 export class WebAgent {
@@ -135,4 +138,10 @@ export function postForm(app: FastifyInstance, url: string, fields: Record<strin
   return app.inject({
     method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(fields).toString(),
   });
+}
+
+/** Signs an agent in as an existing user, without a password: a session made by the use case log-in ends in. */
+export async function signInAs(agent: WebAgent, container: DependencyContainer, userId: number): Promise<void> {
+  const { token } = await container.resolve(StartSession).execute(userId);
+  agent.setCookie(SESSION_COOKIE, token);
 }

@@ -45,6 +45,8 @@ describe('loadConfig defaults', () => {
       trustProxy: false,
       logLevel: 'info',
       accessTokenTtlS: null,
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapTileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     });
   });
 

@@ -1,20 +1,36 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { registerBodyParsers } from './body-parsers';
 import { registerFiniteNumbers } from './finite-numbers';
 import { clientErrorHandler, errorHandler, frameworkErrors, notFoundHandler } from './error-handler';
 import { methodOverrideServerFactory, type TlsOptions } from './method-override';
+import { isApiPath } from './request-facts';
 import { registerUtf8Guard } from './utf8-guard';
+
+/** Answers an unknown path with a page, for a browser (the web adapter's 404 page). */
+export type PageNotFound = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
  * The HTTP conventions of docs/api.md, Conventions on one app: UTF-8 checks, body parsers, the error and
  * not-found envelopes. Call it first, before any hook or route is added.
  */
-export function registerConventions(app: FastifyInstance): void {
+export function registerConventions(app: FastifyInstance, pageNotFound: PageNotFound | null = null): void {
   registerUtf8Guard(app);
   registerBodyParsers(app);
   registerFiniteNumbers(app);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler);
+  app.setNotFoundHandler(pageNotFound === null ? notFoundHandler : (request, reply) =>
+    (wantsPage(request) ? pageNotFound(request, reply) : notFoundHandler(request, reply)));
+}
+
+/**
+ * An unknown path outside the API and OAuth, read by a browser (GET or HEAD, accepting HTML), gets the 404 page;
+ * everything else the JSON envelope, so clients of /v2 never parse HTML.
+ */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split(/[?#]/u, 1)[0] ?? '';
+  if (isApiPath(path) || path === '/oauth' || path.startsWith('/oauth/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
 }
 
 /**

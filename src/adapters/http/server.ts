@@ -7,7 +7,7 @@ import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../application/port
 import { CONFIG, type Config } from '../../config-types';
 import { registerAuthentication } from './authentication';
 import { validationOptions } from './body-validation';
-import { conventionServerOptions, registerConventions } from './build-conventions';
+import { conventionServerOptions, registerConventions, type PageNotFound } from './build-conventions';
 import { registerCommentRoutes } from './comments/comments.routes';
 import { registerFavoriteRoutes } from './favorites/favorites.routes';
 import { registerFeedRoutes } from './feed/feed.routes';
@@ -48,6 +48,8 @@ export interface ServerOptions {
    * `X-Request-Id` header, ETags and 304s, `Link`, Idempotency-Key): only `npm run bench` does, to measure their cost.
    */
   clientFeatures?: boolean;
+  /** The page an unknown path answers a browser with (the web adapter's); without it, the JSON 404 alone. */
+  pageNotFound?: PageNotFound;
 }
 
 /** The HTTP adapter: the server with its conventions, operational endpoints and the /v2 API, wired to `container`. */
@@ -77,7 +79,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
   if (features) registerRequestId(app);
   closeConnectionsWhileClosing(app);
   retryAfterWhenUnavailable(app);
-  registerConventions(app);
+  registerConventions(app, options.pageNotFound ?? null);
   registerMetrics(app, { token: config.metricsToken });
   registerSecurityHeaders(app);
   // Preflights are answered before the rate limit counts them or authentication looks for a token.

@@ -35,3 +35,16 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
 export function renderHtml(fragment: Html): string {
   return fragment[MARK];
 }
+
+/** Characters that could end a `<script>` element or an HTML comment, or break a line in old parsers, written as JSON escapes. */
+const SCRIPT_UNSAFE: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * Data for a page's script as a JSON island (`<script type="application/*json">`): never run, and escaped so
+ * that no value (a note saying `</script>`) can close the element.
+ */
+export function jsonScript(type: 'application/json' | 'application/ld+json', id: string | null, value: unknown): Html {
+  const json = JSON.stringify(value).replace(/[<>&\u2028\u2029]/gu, (c) => SCRIPT_UNSAFE[c] ?? c);
+  const idAttribute = id === null ? '' : ` id="${escapeHtml(id)}"`;
+  return { [MARK]: `<script type="${type}"${idAttribute}>${json}</script>` };
+}

@@ -1,4 +1,5 @@
 import { html, type Html } from './html';
+import { WEB_CSS_URL } from './web-css';
 
 export interface PageUser {
   id: number;
@@ -24,7 +25,7 @@ export function layout({ title, user, content }: PageOptions): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Place Notes</title>
-<link rel="stylesheet" href="/assets/web.css">
+<link rel="stylesheet" href="${WEB_CSS_URL}">
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** The one style sheet of the account pages: plain, readable on a phone, with visible focus. */
 export const WEB_CSS = `
 *, *::before, *::after { box-sizing: border-box; }
@@ -42,3 +44,6 @@ dd { margin: 0; min-width: 0; }
 ul.plain { list-style: none; padding: 0; margin: 0; }
 @media (max-width: 30rem) { dl { grid-template-columns: 1fr; } dd { margin-bottom: .5rem; } }
 `;
+
+/** Where it is served: its name carries a hash of its content, so browsers may keep it for a year. */
+export const WEB_CSS_URL = `/assets/web.${createHash('sha256').update(WEB_CSS).digest('hex').slice(0, 12)}.css`;

@@ -11,6 +11,8 @@ export interface FollowViews {
   followersOf(userId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
   /** The users `userId` follows. */
   followedBy(userId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
+  /** Whether `followerId` follows `followedId` (a page's follow button). */
+  follows(followerId: number, followedId: number): Promise<boolean>;
   /** The users following a place. */
   placeFollowers(placeId: number, page: PageRequest): Promise<Page<UserSummaryView>>;
 }

@@ -27,8 +27,14 @@ export class KyselyFollowViews implements FollowViews {
     return this.list('placeFollowers', placeId, page);
   }
 
+  async follows(followerId: number, followedId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('user_follows').select('follower_id')
+      .where('follower_id', '=', followerId).where('followed_id', '=', followedId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   private async list(of: FollowList, ownerId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
-    const follows = this.follows(of, ownerId);
+    const follows = this.followRows(of, ownerId);
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom(follows.as('f'))
@@ -45,7 +51,7 @@ export class KyselyFollowViews implements FollowViews {
   }
 
   /** The follows of one list as (listed user, when), filtered on the index that leads with the owner. */
-  private follows(of: FollowList, ownerId: number) {
+  private followRows(of: FollowList, ownerId: number) {
     switch (of) {
       case 'followers':
         return this.db.selectFrom('user_follows').select(['follower_id as user_id', 'created_at']).where('followed_id', '=', ownerId);

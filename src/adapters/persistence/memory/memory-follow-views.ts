@@ -40,6 +40,10 @@ export class MemoryFollowViews implements FollowViews {
       .map((f) => ({ userId: f.followedId, createdAt: f.createdAt })), request));
   }
 
+  follows(followerId: number, followedId: number): Promise<boolean> {
+    return this.store.with((state) => state.userFollows.some((f) => f.followerId === followerId && f.followedId === followedId));
+  }
+
   placeFollowers(placeId: number, request: PageRequest): Promise<Page<UserSummaryView>> {
     return this.store.with((state) => page(state, state.placeFollows.filter((f) => f.placeId === placeId), request));
   }
