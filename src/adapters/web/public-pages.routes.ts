@@ -51,7 +51,7 @@ function window(page: number): PageRequest {
 }
 
 /** An id in a path: anything but a positive integer is a page that does not exist. */
-function idOf(text: string, what: string): number {
+export function idOf(text: string, what: string): number {
   if (!ID.test(text) || !Number.isSafeInteger(Number(text))) throw DomainError.notFound(what, text);
   return Number(text);
 }

@@ -14,6 +14,7 @@ import { siteOf, type Site } from './components/site';
 import { notFoundPage } from './not-found.page';
 import { registerPublicPageRoutes } from './public-pages.routes';
 import { sendPublicPage } from './public-response';
+import { registerWebActionRoutes } from './web-actions.routes';
 import { loadAssetManifest } from './static-assets';
 
 /** A year: every asset's URL names its content, so a browser never needs to ask again. */
@@ -42,10 +43,17 @@ export async function webPlugin(scope: FastifyInstance, { container, site }: { c
   registerAuthorizationRoutes(scope, container);
   await scope.register(async (pages) => {
     // A page that is not there, or not for this visitor, is the 404 page; anything else as on the other pages.
-    pages.setErrorHandler((error: FastifyError | DomainError, request, reply) => (error instanceof DomainError && error.kind === 'not_found'
-      ? sendPublicPage(reply, site, request.webUser !== null, 404, notFoundPage(site, request.webUser, request.url.split(/[?#]/u, 1)[0] ?? '/'))
-      : webErrorHandler(error, request, reply)));
+    pages.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {
+      const signedIn = request.webUser !== null;
+      if (error instanceof DomainError && error.kind === 'not_found') {
+        return sendPublicPage(reply, site, signedIn, 404, notFoundPage(site, request.webUser, request.url.split(/[?#]/u, 1)[0] ?? '/'));
+      }
+      const form = error instanceof DomainError ? await request.routeOptions.config.formErrorPage?.(error, request, reply) : null;
+      if (form) return sendPublicPage(reply, site, signedIn, form.status, form.page);
+      return webErrorHandler(error, request, reply);
+    });
     registerPublicPageRoutes(pages, container, site);
+    registerWebActionRoutes(pages, container, site);
   });
 }
 
