@@ -12,6 +12,7 @@ import { IMAGE_PROCESSOR } from './application/ports/image-processor';
 import { COMMENT_VIEWS } from './application/ports/comment-views';
 import { DATABASE_HEALTH } from './application/ports/database-health';
 import { FOLLOW_VIEWS } from './application/ports/follow-views';
+import { SITEMAP_VIEWS } from './application/ports/sitemap-views';
 import { NOTE_USER_LIST_VIEWS } from './application/ports/note-user-list-views';
 import { NOTE_VIEWS } from './application/ports/note-views';
 import { NOTEMAP_REPOSITORY } from './application/ports/notemap-repository';
@@ -44,6 +45,7 @@ import { KyselyClientRepository } from './adapters/persistence/kysely/kysely-cli
 import { KyselyCommentViews } from './adapters/persistence/kysely/kysely-comment-views';
 import { KyselyDatabaseHealth } from './adapters/persistence/kysely/kysely-database-health';
 import { KyselyFollowViews } from './adapters/persistence/kysely/kysely-follow-views';
+import { KyselySitemapViews } from './adapters/persistence/kysely/kysely-sitemap-views';
 import { KyselyNoteUserListViews } from './adapters/persistence/kysely/kysely-note-user-list-views';
 import { KyselyNoteViews } from './adapters/persistence/kysely/kysely-note-views';
 import { KyselyNotemapRepository } from './adapters/persistence/kysely/kysely-notemap-repository';
@@ -63,6 +65,7 @@ import { MemoryClientRepository } from './adapters/persistence/memory/memory-cli
 import { MemoryCommentViews } from './adapters/persistence/memory/memory-comment-views';
 import { MemoryDatabaseHealth } from './adapters/persistence/memory/memory-database-health';
 import { MemoryFollowViews } from './adapters/persistence/memory/memory-follow-views';
+import { MemorySitemapViews } from './adapters/persistence/memory/memory-sitemap-views';
 import { MemoryNoteUserListViews } from './adapters/persistence/memory/memory-note-user-list-views';
 import { MemoryNoteViews } from './adapters/persistence/memory/memory-note-views';
 import { MemoryNotemapRepository } from './adapters/persistence/memory/memory-notemap-repository';
@@ -112,6 +115,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(USER_VIEWS, KyselyUserViews),
   bind(TAG_VIEWS, KyselyTagViews),
   bind(FOLLOW_VIEWS, KyselyFollowViews),
+  bind(SITEMAP_VIEWS, KyselySitemapViews),
   bind(PLACE_VIEWS, KyselyPlaceViews),
   bind(COMMENT_VIEWS, KyselyCommentViews),
   bind(NOTEMAP_VIEWS, KyselyNotemapViews),
@@ -136,6 +140,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(USER_VIEWS, MemoryUserViews),
   bind(TAG_VIEWS, MemoryTagViews),
   bind(FOLLOW_VIEWS, MemoryFollowViews),
+  bind(SITEMAP_VIEWS, MemorySitemapViews),
   bind(PLACE_VIEWS, MemoryPlaceViews),
   bind(COMMENT_VIEWS, MemoryCommentViews),
   bind(NOTEMAP_VIEWS, MemoryNotemapViews),

@@ -7,6 +7,7 @@ import type { NoteViews } from '../../src/application/ports/note-views';
 import type { NotemapUserViews } from '../../src/application/ports/notemap-user-views';
 import type { NotemapViews } from '../../src/application/ports/notemap-views';
 import type { PlaceViews } from '../../src/application/ports/place-views';
+import type { SitemapViews } from '../../src/application/ports/sitemap-views';
 import type { TagViews } from '../../src/application/ports/tag-views';
 import type { Repositories, UnitOfWork } from '../../src/application/ports/unit-of-work';
 import type { UserViews } from '../../src/application/ports/user-views';
@@ -30,6 +31,7 @@ export interface ContractAdapters {
   notemapViews: NotemapViews;
   notemapUserViews: NotemapUserViews;
   authorizationViews: AuthorizationViews;
+  sitemapViews: SitemapViews;
   close(): Promise<void>;
 }
 

@@ -22,6 +22,7 @@ import { MemoryTagViews } from '../../src/adapters/persistence/memory/memory-tag
 import { MemoryUnitOfWork } from '../../src/adapters/persistence/memory/memory-unit-of-work';
 import { MemoryUserRepository } from '../../src/adapters/persistence/memory/memory-user-repository';
 import { MemoryUserViews } from '../../src/adapters/persistence/memory/memory-user-views';
+import { MemorySitemapViews } from '../../src/adapters/persistence/memory/memory-sitemap-views';
 import { MemoryViewCounter } from '../../src/adapters/persistence/memory/memory-view-counter';
 import { anonymous, Fixtures, readerOf, withoutReadall } from './contract-adapters';
 import { repositoryContract, type ContractAdapters } from './repository-contract';
@@ -45,6 +46,7 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
       views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
     },
     authorizationViews: new MemoryAuthorizationViews(store),
+    sitemapViews: new MemorySitemapViews(store),
     uow: new MemoryUnitOfWork(store),
     noteViews: new MemoryNoteViews(store),
     userViews: new MemoryUserViews(store),

@@ -9,6 +9,7 @@ import { noteViewsContract } from './note-views.contract';
 import { notemapsContract } from './notemaps.contract';
 import { noteRepositoryContract } from './notes.contract';
 import { placesContract } from './places.contract';
+import { sitemapViewsContract } from './sitemap-views.contract';
 import { tagViewsContract } from './tag-views.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
 import { userViewsContract } from './user-views.contract';
@@ -38,6 +39,7 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
     });
 
     userRepositoryContract(adapters, fixtures);
+    sitemapViewsContract(adapters, fixtures);
     noteRepositoryContract(adapters, fixtures);
     unitOfWorkContract(adapters, fixtures);
     clientAndTokenContract(adapters, fixtures);

@@ -14,6 +14,7 @@ import { siteOf, type Site } from './components/site';
 import { notFoundPage } from './not-found.page';
 import { registerPublicPageRoutes } from './public-pages.routes';
 import { sendPublicPage } from './public-response';
+import { registerSitemapRoutes } from './sitemap.routes';
 import { registerWebActionRoutes } from './web-actions.routes';
 import { loadAssetManifest } from './static-assets';
 
@@ -54,6 +55,7 @@ export async function webPlugin(scope: FastifyInstance, { container, site }: { c
     });
     registerPublicPageRoutes(pages, container, site);
     registerWebActionRoutes(pages, container, site);
+    registerSitemapRoutes(pages, container, site);
   });
 }
 
