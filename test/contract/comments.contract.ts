@@ -51,6 +51,8 @@ export function commentsContract(adapters: () => ContractAdapters, fixtures: Fix
       });
       await expect(noteCount(note)).resolves.toBe(5);
       await expect(views().ofNote(anonymous, 2_000_000_000, firstPage)).resolves.toEqual({ items: [], total: 0 });
+      // The same page without its total.
+      await expect(views().pageOfNote(anonymous, note, { offset: 1, limit: 3 })).resolves.toEqual(page.items);
     });
 
     it('ends a page early when its comments’ text would pass 4 MiB, and always holds at least one comment', async () => {
@@ -94,9 +96,11 @@ export function commentsContract(adapters: () => ContractAdapters, fixtures: Fix
       const id = (await comments().create(note, recipient.id, content('psst'), fixtures.now())) ?? 0;
       for (const viewer of [anonymous, readerOf(stranger.id), withoutReadall(recipient.id)]) {
         await expect(views().ofNote(viewer, note, firstPage)).resolves.toEqual({ items: [], total: 0 });
+        await expect(views().pageOfNote(viewer, note, firstPage)).resolves.toEqual([]);
         await expect(views().get(viewer, note, id)).resolves.toBeNull();
       }
       await expect(views().ofNote(readerOf(recipient.id), note, firstPage)).resolves.toMatchObject({ total: 1 });
+      await expect(views().pageOfNote(readerOf(recipient.id), note, firstPage)).resolves.toMatchObject([{ id }]);
       await expect(views().get(readerOf(author.id), note, id)).resolves.toMatchObject({ id });
     });
 

@@ -22,6 +22,7 @@ export function tagViewsContract(adapters: () => ContractAdapters, fixtures: Fix
         ],
         total: 3,
       });
+      await expect(views().namesOfNote(anonymous, note)).resolves.toEqual([a, b, c]);
       const forAuthor = await views().ofNote(readerOf(author.id), note, firstPage);
       expect(forAuthor.items.map((tag) => [tag.name, tag.notesCount])).toEqual([[a, 3], [b, 1], [c, 2]]);
       await expect(views().ofNote(anonymous, note, { offset: 1, limit: 1 })).resolves.toEqual({
@@ -37,6 +38,9 @@ export function tagViewsContract(adapters: () => ContractAdapters, fixtures: Fix
       await expect(views().ofNote(anonymous, untagged, firstPage)).resolves.toEqual({ items: [], total: 0 });
       await expect(views().ofNote(anonymous, hidden, firstPage)).resolves.toEqual({ items: [], total: 0 });
       await expect(views().ofNote(readerOf(author.id), hidden, firstPage)).resolves.toMatchObject({ total: 1 });
+      await expect(views().namesOfNote(anonymous, untagged)).resolves.toEqual([]);
+      await expect(views().namesOfNote(anonymous, hidden)).resolves.toEqual([]);
+      await expect(views().namesOfNote(readerOf(author.id), hidden)).resolves.toHaveLength(1);
     });
 
     it('finds a tag by name with the number of notes the viewer may read', async () => {

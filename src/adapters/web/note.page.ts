@@ -37,7 +37,7 @@ ${note.image === null ? '' : html`<img class="note-image" src="/images/${note.im
 <p class="message" id="message">${note.message}</p>
 <p class="meta" id="address">${address === '' ? '' : html`${address} · `}<span id="coordinates">${coordinates(note.location.latitude, note.location.longitude)}</span></p>
 ${notesMap(site, [note], `Map of the note “${title}”`)}
-${tags.length === 0 ? '' : html`<h2 id="tags-heading">Tags</h2><ul class="tags" aria-labelledby="tags-heading">${tags.map((tag) => html`<li><a href="${tagPath(tag.name)}">#${tag.name}</a></li>`)}</ul>`}
+${tags.length === 0 ? '' : html`<h2 id="tags-heading">Tags</h2><ul class="tags" aria-labelledby="tags-heading">${tags.map((tag) => html`<li><a href="${tagPath(tag)}">#${tag}</a></li>`)}</ul>`}
 <ul class="counts" aria-label="Counts">
 <li>${plural(note.counts.comments, 'comment')}</li><li>${plural(note.counts.favoriters, 'favorite')}</li>
 <li>${plural(note.counts.finders, 'person', 'people')} found it</li><li>${plural(note.publicViewsCount, 'view')}</li>
@@ -119,7 +119,7 @@ function noteJsonLd(site: Site, view: NotePageView, title: string, address: stri
       geo: { '@type': 'GeoCoordinates', latitude: note.location.latitude, longitude: note.location.longitude },
     },
     ...(image === null ? {} : { image }),
-    keywords: view.tags.map((tag) => tag.name),
+    keywords: view.tags,
     commentCount: note.counts.comments,
     interactionStatistic: [
       { '@type': 'InteractionCounter', interactionType: 'https://schema.org/CommentAction', userInteractionCount: note.counts.comments },

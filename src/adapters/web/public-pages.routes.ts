@@ -1,9 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
-import { GetNotemap } from '../../application/notemaps/get-notemap';
-import { ListNotemapNotes } from '../../application/notemaps/list-notemap-notes';
-import { ListNotemapUsers } from '../../application/notemaps/list-notemap-users';
+import { ReadNotemapPage } from '../../application/notemaps/read-notemap-page';
 import { ListNotes } from '../../application/notes/list-notes';
 import { ReadNotePage } from '../../application/notes/read-note-page';
 import type { PageRequest } from '../../application/ports/paging';
@@ -60,9 +58,7 @@ export function idOf(text: string, what: string): number {
 export function registerPublicPageRoutes(scope: FastifyInstance, container: DependencyContainer, site: Site): void {
   const readNotePage = container.resolve(ReadNotePage);
   const readUserPage = container.resolve(ReadUserPage);
-  const getNotemap = container.resolve(GetNotemap);
-  const listNotemapNotes = container.resolve(ListNotemapNotes);
-  const listNotemapUsers = container.resolve(ListNotemapUsers);
+  const readNotemapPage = container.resolve(ReadNotemapPage);
   const listTagNotes = container.resolve(ListTagNotes);
   const getPlace = container.resolve(GetPlace);
   const listPlaceNotes = container.resolve(ListPlaceNotes);
@@ -92,16 +88,8 @@ export function registerPublicPageRoutes(scope: FastifyInstance, container: Depe
 
   pages.get('/notemaps/:id', { schema: { params: IdParams, querystring: PageQuery } }, async (request, reply) => {
     const page = pageNumber(request.query.page);
-    const actor = pageActor(request);
-    const id = idOf(request.params.id, 'notemap');
-    const [notemap, notes, authors] = await Promise.all([
-      getNotemap.execute(actor, id),
-      listNotemapNotes.execute(actor, id, {}, window(page)),
-      listNotemapUsers.execute(actor, id, 'authors', { offset: 0, limit: 50 }),
-    ]);
-    return send(request, reply, notemapPage(site, {
-      notemap, notes, authors: authors.items, page, perPage: PAGE_SIZE, user: request.webUser, csrf: csrfFor(request, reply),
-    }));
+    const view = await readNotemapPage.execute(pageActor(request), idOf(request.params.id, 'notemap'), window(page));
+    return send(request, reply, notemapPage(site, { ...view, page, perPage: PAGE_SIZE, user: request.webUser, csrf: csrfFor(request, reply) }));
   });
 
   pages.get('/tags/:name', { schema: { params: TagParams, querystring: PageQuery } }, async (request, reply) => {

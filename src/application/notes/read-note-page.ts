@@ -4,19 +4,16 @@ import { DomainError } from '../../domain/domain-error';
 import { COMMENT_VIEWS, type CommentView, type CommentViews } from '../ports/comment-views';
 import { NOTE_VIEWS, type NoteView, type NoteViews } from '../ports/note-views';
 import type { Page, PageRequest } from '../ports/paging';
-import { TAG_VIEWS, type TagView, type TagViews } from '../ports/tag-views';
+import { TAG_VIEWS, type TagViews } from '../ports/tag-views';
 import { VIEW_COUNTER, type ViewCounter } from '../ports/view-counter';
 import { viewerOf } from '../viewer';
 
-/** What a note's web page shows: the note, a page of its comments (oldest first) and its tags. */
+/** What a note's web page shows: the note, a page of its comments (oldest first) and the names of its tags. */
 export interface NotePageView {
   note: NoteView;
   comments: Page<CommentView>;
-  tags: TagView[];
+  tags: string[];
 }
-
-/** A note has at most this many tags worth showing on its page (the API pages through the rest). */
-export const NOTE_PAGE_TAGS = 100;
 
 /**
  * Reads a note's page for the actor, counting the view as GetNote does. The three reads go out together:
@@ -33,13 +30,14 @@ export class ReadNotePage {
 
   async execute(actor: Actor, id: number, comments: PageRequest): Promise<NotePageView> {
     const viewer = viewerOf(actor);
-    const [note, commentPage, tagPage] = await Promise.all([
+    const [note, commentPage, tags] = await Promise.all([
       this.notes.get(viewer, id),
-      this.comments.ofNote(viewer, id, comments),
-      this.tags.ofNote(viewer, id, { offset: 0, limit: NOTE_PAGE_TAGS }),
+      this.comments.pageOfNote(viewer, id, comments),
+      this.tags.namesOfNote(viewer, id),
     ]);
     if (note === null) throw DomainError.notFound('note', id);
     if (note.visibility === 'public' && note.author.id !== actor.userId) this.viewCounter.record(id);
-    return { note, comments: commentPage, tags: tagPage.items };
+    // Whoever may read a note reads all its comments: their number is the note's own count.
+    return { note, comments: { items: commentPage, total: note.counts.comments }, tags };
   }
 }

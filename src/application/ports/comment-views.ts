@@ -30,5 +30,7 @@ export interface CommentViews {
    * COMMENT_PAGE_TEXT_MAX_BYTES (it always holds at least one comment). `total` counts them all.
    */
   ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>>;
+  /** The same page without its total, for a caller that has it already (the note's own comment count). */
+  pageOfNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<CommentView[]>;
 }
 export const COMMENT_VIEWS = portToken<CommentViews>('CommentViews');

@@ -12,6 +12,8 @@ export interface TagView {
 export interface TagViews {
   /** The tags of a note, by name. */
   ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<TagView>>;
+  /** The names of a note's tags, in the same order (a note's page links them; their counts are not needed). */
+  namesOfNote(viewer: Viewer, noteId: number): Promise<string[]>;
   /** A tag by its normalised name, or null when no note ever carried it. */
   byName(viewer: Viewer, name: string): Promise<TagView | null>;
   /**

@@ -30,6 +30,14 @@ export class KyselyCommentViews implements CommentViews {
   }
 
   async ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>> {
+    const [items, count] = await Promise.all([
+      this.pageOfNote(viewer, noteId, page),
+      this.onReadableNote(viewer, noteId).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: count.total };
+  }
+
+  async pageOfNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<CommentView[]> {
     // The page's ids and sizes first (octet_length reads a stored value's size without decompressing it),
     // then only the comments that fit in COMMENT_PAGE_TEXT_MAX_BYTES: no statement fetches text it drops.
     const sized = this.onReadableNote(viewer, noteId)
@@ -38,14 +46,11 @@ export class KyselyCommentViews implements CommentViews {
     const fitting = this.db
       .selectFrom(sized.as('p'))
       .select(['p.id', sql<number>`sum(p.bytes) over (order by p.created_at, p.id)`.as('upto'), sql<number>`row_number() over (order by p.created_at, p.id)`.as('position')]);
-    const [rows, count] = await Promise.all([
-      this.select(viewer, noteId)
-        .where('c.id', 'in', this.db.selectFrom(fitting.as('f')).select('f.id')
-          .where((eb) => eb.or([eb('f.position', '=', 1), eb('f.upto', '<=', COMMENT_PAGE_TEXT_MAX_BYTES)])))
-        .orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').execute(),
-      this.onReadableNote(viewer, noteId).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(toCommentView), total: count.total };
+    const rows = await this.select(viewer, noteId)
+      .where('c.id', 'in', this.db.selectFrom(fitting.as('f')).select('f.id')
+        .where((eb) => eb.or([eb('f.position', '=', 1), eb('f.upto', '<=', COMMENT_PAGE_TEXT_MAX_BYTES)])))
+      .orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').execute();
+    return rows.map(toCommentView);
   }
 
   /** The comments of a note, none when the viewer may not read the note. */

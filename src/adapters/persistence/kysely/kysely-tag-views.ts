@@ -40,6 +40,19 @@ export class KyselyTagViews implements TagViews {
     return { items: rows.map((row) => ({ id: row.id, name: row.name, notesCount: row.notes_count })), total: count.total };
   }
 
+  async namesOfNote(viewer: Viewer, noteId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('note_tags as nt')
+      .innerJoin('notes as n', 'n.id', 'nt.note_id')
+      .innerJoin('tags as t', 't.id', 'nt.tag_id')
+      .where('nt.note_id', '=', noteId)
+      .where(readableNote('n', viewer.readerId))
+      .select('t.name')
+      .orderBy(sql`t.name collate "C"`)
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
   async ofNotemap(viewer: Viewer, notemapId: number, page: PageRequest): Promise<Page<TagView>> {
     // The short list is at most NOTEMAP_TAGS_MAX rows: one statement fetches it whole, paging slices it.
     const rows = await this.db

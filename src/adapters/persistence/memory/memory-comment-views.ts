@@ -48,6 +48,10 @@ export class MemoryCommentViews implements CommentViews {
     });
   }
 
+  async pageOfNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<CommentView[]> {
+    return (await this.ofNote(viewer, noteId, page)).items;
+  }
+
   ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<CommentView>> {
     return this.store.with((state) => {
       const comments = commentsOf(state, viewer, noteId).sort(oldestFirst);

@@ -19,6 +19,10 @@ export class MemoryTagViews implements TagViews {
     return this.store.with((state) => tagsOfNote(state, viewer, noteId, page));
   }
 
+  namesOfNote(viewer: Viewer, noteId: number): Promise<string[]> {
+    return this.store.with((state) => tagsOfNote(state, viewer, noteId, { offset: 0, limit: Number.MAX_SAFE_INTEGER }).items.map((t) => t.name));
+  }
+
   ofNotemap(viewer: Viewer, notemapId: number, page: PageRequest): Promise<Page<TagView>> {
     return this.store.with((state) => tagsOfNotemap(state, viewer, notemapId, page));
   }
