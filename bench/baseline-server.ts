@@ -1,8 +1,8 @@
 // The benchmark's yardstick: the same answers as the service, byte for byte, with the least work that gives
 // them: named prepared statements (parsed and planned once per connection), one statement per read, the
 // total of public notes read from a counter row, views gathered in memory and written in batches, no DI, no
-// query builder, no schemas, no hooks. The domain's own pure functions derive titles, addresses and cursors,
-// so both sides compute the same text. Run by bench/run.ts as a child process:
+// query builder, no schemas, no hooks. The domain's own pure functions derive titles, addresses, place names
+// and cursors, so both sides compute the same text. Run by bench/run.ts as a child process:
 //   DATABASE_URL=postgres://… PORT=… PUBLIC_URL=<the service's> node --import tsx bench/baseline-server.ts
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
@@ -10,13 +10,14 @@ import pg from 'pg';
 import { displayAddress } from '../src/domain/location';
 import { implicitTitle, noteTitle } from '../src/domain/note';
 import { encodeNoteCursor } from '../src/domain/note-query';
+import { placeName } from '../src/domain/place';
 
 const viewerFlags = (userParam: string | null) => userParam === null
   ? 'false as is_favorited, false as is_found'
   : `exists (select 1 from note_favorites x where x.note_id = n.id and x.user_id = ${userParam}) as is_favorited,
      exists (select 1 from note_finds x where x.note_id = n.id and x.user_id = ${userParam}) as is_found`;
 
-// Every column the answer shows; the tags are counted as the service counts them.
+// Every column the answer shows; the tags are counted as the service counts them, the place is joined by its key.
 const noteColumns = (userParam: string | null) => `
   n.id, n.title, n.message, n.visibility, n.latitude, n.longitude, n.street, n.street_number, n.street_address,
   n.neighborhood, n.city, n.state, n.postal_code, n.country, n.iso_country_code, n.zoom_level,
@@ -25,21 +26,25 @@ const noteColumns = (userParam: string | null) => `
   floor(extract(epoch from n.created_at))::int as created_at, floor(extract(epoch from n.updated_at))::int as updated_at,
   (extract(epoch from n.created_at) * 1000000)::int8 as created_us,
   u.id as author_id, u.username, u.name as author_name, u.avatar_hash, u.has_avatar,
+  p.id as place_id, p.city as place_city, p.state as place_state, p.country as place_country,
   (select count(*)::int from note_tags nt where nt.note_id = n.id) as tags_count,
   ${viewerFlags(userParam)}`;
 
-const PAGE_SQL = `select ${noteColumns(null)} from notes n join users u on u.id = n.author_id
+// A note, its author and its place (none when the note names no city, state or country).
+const NOTE_FROM = 'notes n join users u on u.id = n.author_id left join places p on p.id = n.place_id';
+
+const PAGE_SQL = `select ${noteColumns(null)} from ${NOTE_FROM}
   where n.visibility = 'public' order by n.created_at desc, n.id desc limit $1`;
 // The counter row bench/run.ts writes once the notes are seeded (no writes happen while the baseline reads).
 const COUNT_SQL = `select public_notes as total from bench_counters where id = 1`;
-const ONE_SQL = `select ${noteColumns(null)} from notes n join users u on u.id = n.author_id
+const ONE_SQL = `select ${noteColumns(null)} from ${NOTE_FROM}
   where n.id = $1 and n.visibility = 'public'`;
 // With a token: the member's flags, and what a reader holding `readall` may see besides public notes.
-const ONE_AS_READER_SQL = `select ${noteColumns('$2')} from notes n join users u on u.id = n.author_id
+const ONE_AS_READER_SQL = `select ${noteColumns('$2')} from ${NOTE_FROM}
   where n.id = $1 and (n.visibility = 'public' or n.author_id = $2 or (n.visibility = 'recipients'
     and exists (select 1 from note_recipients r where r.note_id = n.id and r.user_id = $2)))`;
 // With a token that does not reach `readall`: the member's flags on public notes only.
-const ONE_AS_MEMBER_SQL = `select ${noteColumns('$2')} from notes n join users u on u.id = n.author_id
+const ONE_AS_MEMBER_SQL = `select ${noteColumns('$2')} from ${NOTE_FROM}
   where n.id = $1 and n.visibility = 'public'`;
 const TOKEN_SQL = `select user_id, scopes from access_tokens
   where token_hash = $1 and revoked_at is null and (expires_at is null or expires_at > now())`;
@@ -49,7 +54,7 @@ const DISTANCE = `(2 * 6371008.8 * asin(least(1, sqrt(power(sin(radians(n.latitu
 const NEAR_WHERE = `n.visibility = 'public'
   and point(n.longitude, n.latitude) <@ box(point($3::float8, $4::float8), point($5::float8, $6::float8))
   and ${DISTANCE} <= $7`;
-const NEAR_SQL = `select ${noteColumns(null)}, ${DISTANCE} as distance from notes n join users u on u.id = n.author_id
+const NEAR_SQL = `select ${noteColumns(null)}, ${DISTANCE} as distance from ${NOTE_FROM}
   where ${NEAR_WHERE} order by distance, n.created_at desc, n.id desc limit 20`;
 const NEAR_COUNT_SQL = `select count(*)::int as total from notes n where ${NEAR_WHERE}`;
 const FLUSH_VIEWS_SQL = `update notes set public_views_count = notes.public_views_count + v.views
@@ -67,6 +72,7 @@ interface NoteRow {
   favoriters_count: number; finders_count: number; notemaps_count: number; image_key: string | null;
   image_width: number | null; image_height: number | null; created_at: number; updated_at: number; created_us: string;
   author_id: number; username: string; author_name: string | null; avatar_hash: string; has_avatar: boolean;
+  place_id: number | null; place_city: string | null; place_state: string | null; place_country: string | null;
   tags_count: number; is_favorited: boolean; is_found: boolean; distance?: number;
 }
 
@@ -107,6 +113,11 @@ function toNote(origin: string, row: NoteRow, mayWrite: boolean) {
     },
     message: row.message,
     notemaps: association(row.id, 'notemaps', row.notemaps_count),
+    place: row.place_id === null ? null : {
+      id: row.place_id,
+      name: placeName({ city: row.place_city, state: row.place_state, country: row.place_country }),
+      link: `${origin}/places/${row.place_id}`,
+    },
     publicViewsCount: row.public_views_count,
     tags: association(row.id, 'tags', row.tags_count),
     title: noteTitle(row),

@@ -1,6 +1,7 @@
 import type { NoteFilter } from '../../src/application/ports/note-views';
 import type { Viewer } from '../../src/application/ports/viewer';
 import { parseNoteQuery, type RawNoteQuery } from '../../src/domain/note-query';
+import { placeName } from '../../src/domain/place';
 import { anonymous, firstPage, readerOf, withoutReadall, type ContractAdapters, type Fixtures, type TestUser } from './contract-adapters';
 
 const ids = (page: { items: { id: number }[] }) => page.items.map((note) => note.id);
@@ -80,11 +81,66 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
         counts: { comments: 0, favoriters: 0, finders: 0, notemaps: 0, tags: 2 },
         viewer: { isFavorited: false, isFound: false },
         image: null,
+        place: { id: expect.any(Number), name: 'Lyon, France' },
       };
       await expect(views().get(anonymous, id)).resolves.toEqual(expected);
       await expect(views().get(readerOf(reader.id), id)).resolves.toEqual(expected);
       const page = await views().list(readerOf(reader.id), { authorId: author.id }, firstPage);
       expect(page).toEqual({ items: [expected], total: 1, last: { order: 'recent', lead: [], createdAtUs: now.getTime() * 1000, id } });
+    });
+
+    describe('the place of a note', () => {
+      /** The place whose name holds a unique word, as PlaceViews finds it for the viewer: its id and the name it shows. */
+      const placeAt = async (word: string, viewer: Viewer = anonymous) => {
+        const place = (await adapters().placeViews.list(viewer, { words: [word.toLowerCase()] }, firstPage)).items[0];
+        if (place === undefined) throw new Error(`no place for ${word}`);
+        return { id: place.id, name: placeName(place) };
+      };
+
+      it('is the place its city, state and country name, with the name the place itself shows, in reads and in every kind of list', async () => {
+        const [author, recipient] = [await fixtures.user(), await fixtures.user()];
+        const city = fixtures.name('Lisbon');
+        const first = await fixtures.note(author.id, { city, country: 'Portugal', latitude: 38.7, longitude: -9.1 });
+        // Another spelling of the same place: the place keeps the parts it was first written with.
+        const second = await fixtures.note(author.id, { city: city.toUpperCase(), country: 'PORTUGAL', latitude: 38.71, longitude: -9.1 });
+        const hidden = await fixtures.note(author.id, { city, country: 'Portugal', visibility: 'recipients' }, [recipient.id]);
+        const place = await placeAt(city);
+        expect(place.name).toBe(`${city}, Portugal`);
+
+        for (const id of [first, second]) await expect(views().get(anonymous, id)).resolves.toMatchObject({ id, place });
+        await expect(views().get(readerOf(recipient.id), hidden)).resolves.toMatchObject({ place });
+        const places = (page: { items: { id: number; place: unknown }[] }) => page.items.map((note) => [note.id, note.place]);
+        // A filtered list, the list of the place, a list in a computed order, and the whole list (statements of their own).
+        expect(places(await views().list(readerOf(recipient.id), { authorId: author.id }, firstPage)))
+          .toEqual([[hidden, place], [second, place], [first, place]]);
+        expect(places(await views().list(anonymous, { placeId: place.id }, firstPage))).toEqual([[second, place], [first, place]]);
+        const near = await views().list(anonymous, { authorId: author.id, query: parseNoteQuery({ near: '38.7,-9.1', radius: 5000 }) }, firstPage);
+        expect(places(near)).toEqual([[first, place], [second, place]]);
+        expect(places(await views().list(anonymous, {}, { offset: 0, limit: 1 }))).toEqual([[second, place]]);
+        expect(places(await views().list(anonymous, {}, { offset: 1, limit: 1 }))).toEqual([[first, place]]);
+      });
+
+      it('is null when the note names no city, state or country; a state alone names a place', async () => {
+        const author = await fixtures.user();
+        const none = await fixtures.note(author.id, { streetAddress: 'Rua Augusta 1', postalCode: '1100-048', city: '  ' });
+        await expect(views().get(anonymous, none)).resolves.toMatchObject({ id: none, place: null });
+        expect((await views().list(anonymous, { authorId: author.id }, firstPage)).items.map((note) => note.place)).toEqual([null]);
+        const state = fixtures.name('Alentejo');
+        const inState = await fixtures.note(author.id, { state });
+        await expect(views().get(anonymous, inState)).resolves.toMatchObject({ place: await placeAt(state) });
+      });
+
+      it('follows the note when an edit moves it to another place, or to none', async () => {
+        const author = await fixtures.user();
+        const [porto, braga] = [fixtures.name('Porto'), fixtures.name('Braga')];
+        await fixtures.note(author.id, { city: braga, country: 'Portugal' });
+        const id = await fixtures.note(author.id, { city: porto, country: 'Portugal' });
+        await expect(views().get(anonymous, id)).resolves.toMatchObject({ place: await placeAt(porto) });
+        await adapters().repositories.notes.update(id, fixtures.content({ city: braga, country: 'Portugal' }), null, fixtures.now());
+        await expect(views().get(anonymous, id)).resolves.toMatchObject({ place: await placeAt(braga) });
+        await adapters().repositories.notes.update(id, fixtures.content({ city: null }), null, fixtures.now());
+        await expect(views().get(anonymous, id)).resolves.toMatchObject({ place: null });
+      });
     });
 
     it('shows updatedAt after an edit', async () => {

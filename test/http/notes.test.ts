@@ -67,6 +67,7 @@ describe.each(ALL_STORAGES)('notes over %s storage', (storage) => {
         },
         message: 'Best coffee in town\nThe flat white is great. #coffee #Berlin',
         notemaps: { meta: { count: 0, nextUrl: `/v2/notes/${note.id}/notemaps` } },
+        place: { id: expect.any(Number), name: 'Berlin, Germany', link: `${TEST_PUBLIC_URL}/places/${note.place.id}` },
         publicViewsCount: 0,
         tags: { meta: { count: 4, nextUrl: `/v2/notes/${note.id}/tags` } },
         title: 'Best coffee in town',

@@ -129,6 +129,7 @@ describe('GET /v2/openapi.json', () => {
     const note = doc.paths['/v2/notes/{id}']!.get!.responses['200']!.content!['application/json']!.schema as { properties: { data: unknown } };
     expect(note.properties.data).toEqual({ $ref: '#/components/schemas/Note' });
     expect(JSON.stringify(doc.components.schemas.Note)).toContain('"author":{"$ref":"#/components/schemas/UserSummary"}');
+    expect(JSON.stringify(doc.components.schemas.Note)).toContain('"place":{"anyOf":[{"$ref":"#/components/schemas/NotePlace"},{"type":"null"}]');
   });
 
   it('documents the headers of caching and safe retries as parameters', async () => {

@@ -1004,6 +1004,11 @@ export interface components {
                 };
             };
         };
+        NotePlace: {
+            id: number;
+            name: string;
+            link: string;
+        };
         Avatar: {
             hasAvatar: boolean;
             hash: string;
@@ -1139,6 +1144,8 @@ export interface components {
             location: components["schemas"]["Location"];
             message: string;
             notemaps: components["schemas"]["Association"];
+            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+            place: components["schemas"]["NotePlace"] | null;
             publicViewsCount: number;
             tags: components["schemas"]["Association"];
             title: string;
@@ -1166,6 +1173,8 @@ export interface components {
             location: components["schemas"]["Location"];
             message: string;
             notemaps: components["schemas"]["Association"];
+            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+            place: components["schemas"]["NotePlace"] | null;
             publicViewsCount: number;
             tags: components["schemas"]["Association"];
             title: string;
@@ -1298,6 +1307,11 @@ export interface operations {
                      *               "count": 0,
                      *               "nextUrl": "/v2/notes/2/notemaps"
                      *             }
+                     *           },
+                     *           "place": {
+                     *             "id": 1,
+                     *             "name": "Berlin, Berlin, Germany",
+                     *             "link": "https://placenotes.example.org/places/1"
                      *           },
                      *           "publicViewsCount": 0,
                      *           "tags": {
@@ -1661,6 +1675,11 @@ export interface operations {
                      *             "nextUrl": "/v2/notes/1/notemaps"
                      *           }
                      *         },
+                     *         "place": {
+                     *           "id": 1,
+                     *           "name": "Berlin, Berlin, Germany",
+                     *           "link": "https://placenotes.example.org/places/1"
+                     *         },
                      *         "publicViewsCount": 0,
                      *         "tags": {
                      *           "meta": {
@@ -1864,6 +1883,11 @@ export interface operations {
                      *             "count": 1,
                      *             "nextUrl": "/v2/notes/1/notemaps"
                      *           }
+                     *         },
+                     *         "place": {
+                     *           "id": 1,
+                     *           "name": "Berlin, Berlin, Germany",
+                     *           "link": "https://placenotes.example.org/places/1"
                      *         },
                      *         "publicViewsCount": 0,
                      *         "tags": {
@@ -2182,6 +2206,11 @@ export interface operations {
                      *             "count": 1,
                      *             "nextUrl": "/v2/notes/1/notemaps"
                      *           }
+                     *         },
+                     *         "place": {
+                     *           "id": 1,
+                     *           "name": "Berlin, Berlin, Germany",
+                     *           "link": "https://placenotes.example.org/places/1"
                      *         },
                      *         "publicViewsCount": 0,
                      *         "tags": {
@@ -2832,6 +2861,11 @@ export interface operations {
                      *               "count": 0,
                      *               "nextUrl": "/v2/notes/2/notemaps"
                      *             }
+                     *           },
+                     *           "place": {
+                     *             "id": 1,
+                     *             "name": "Berlin, Berlin, Germany",
+                     *             "link": "https://placenotes.example.org/places/1"
                      *           },
                      *           "publicViewsCount": 0,
                      *           "tags": {
@@ -3572,6 +3606,11 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/1/notemaps"
                      *             }
                      *           },
+                     *           "place": {
+                     *             "id": 1,
+                     *             "name": "Berlin, Berlin, Germany",
+                     *             "link": "https://placenotes.example.org/places/1"
+                     *           },
                      *           "publicViewsCount": 0,
                      *           "tags": {
                      *             "meta": {
@@ -4245,6 +4284,11 @@ export interface operations {
                      *               "count": 1,
                      *               "nextUrl": "/v2/notes/1/notemaps"
                      *             }
+                     *           },
+                     *           "place": {
+                     *             "id": 1,
+                     *             "name": "Berlin, Berlin, Germany",
+                     *             "link": "https://placenotes.example.org/places/1"
                      *           },
                      *           "publicViewsCount": 0,
                      *           "tags": {
@@ -6650,6 +6694,11 @@ export interface operations {
                      *               "count": 1,
                      *               "nextUrl": "/v2/notes/1/notemaps"
                      *             }
+                     *           },
+                     *           "place": {
+                     *             "id": 1,
+                     *             "name": "Berlin, Berlin, Germany",
+                     *             "link": "https://placenotes.example.org/places/1"
                      *           },
                      *           "publicViewsCount": 0,
                      *           "tags": {
@@ -9242,6 +9291,11 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/2/notemaps"
                      *             }
                      *           },
+                     *           "place": {
+                     *             "id": 1,
+                     *             "name": "Berlin, Berlin, Germany",
+                     *             "link": "https://placenotes.example.org/places/1"
+                     *           },
                      *           "publicViewsCount": 0,
                      *           "tags": {
                      *             "meta": {
@@ -9945,6 +9999,11 @@ export interface operations {
                      *               "count": 0,
                      *               "nextUrl": "/v2/notes/2/notemaps"
                      *             }
+                     *           },
+                     *           "place": {
+                     *             "id": 1,
+                     *             "name": "Berlin, Berlin, Germany",
+                     *             "link": "https://placenotes.example.org/places/1"
                      *           },
                      *           "publicViewsCount": 0,
                      *           "tags": {

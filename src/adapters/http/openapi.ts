@@ -7,7 +7,7 @@ import { Association } from './common.schemas';
 import { ErrorEnvelope } from './envelope';
 import { Notemap } from './notemaps/notemap.schemas';
 import { ListedNote } from './notes/note-list.schemas';
-import { Location, Note, NoteImage } from './notes/note.schemas';
+import { Location, Note, NoteImage, NotePlace } from './notes/note.schemas';
 import { Place } from './places/place.schemas';
 import { Tag } from './tags/tag.schemas';
 import { Avatar, User, UserListItem, UserSummary } from './users/user.schemas';
@@ -277,7 +277,7 @@ export function hideFromOpenApi(route: RouteOptions): void {
 
 /** The resources every answer is made of, named once in `components.schemas` (a generated client names its types after them). */
 const NAMED_SCHEMAS: Readonly<Record<string, unknown>> = {
-  Association, Avatar, UserSummary, UserListItem, User, Location, NoteImage, Note, ListedNote, Comment, Notemap, Tag, Place,
+  Association, Avatar, UserSummary, UserListItem, User, Location, NoteImage, NotePlace, Note, ListedNote, Comment, Notemap, Tag, Place,
 };
 
 /** Key order does not matter to a schema: the same schema written twice gives the same text. */

@@ -30,6 +30,11 @@ export interface NoteView {
   counts: { comments: number; favoriters: number; finders: number; notemaps: number; tags: number };
   viewer: { isFavorited: boolean; isFound: boolean };
   image: { key: string; width: number; height: number } | null;
+  /**
+   * The place its city, state and country name (domain/place.ts), with the name that place shows (placeName of the
+   * place's own parts, as first written); null when the note names none of the three.
+   */
+  place: { id: number; name: string } | null;
   /** Metres from the `near` point (great-circle, not rounded); only in lists asked `near`. */
   distance?: number;
 }

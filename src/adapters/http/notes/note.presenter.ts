@@ -54,6 +54,7 @@ export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
     location: presentLocation(note.location),
     message: note.message,
     notemaps: list('notemaps', note.counts.notemaps),
+    place: note.place === null ? null : { id: note.place.id, name: note.place.name, link: links.place(note.place.id) },
     publicViewsCount: note.publicViewsCount,
     tags: list('tags', note.counts.tags),
     // Without a title of its own, the title is the implicit one.

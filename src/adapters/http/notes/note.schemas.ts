@@ -24,6 +24,13 @@ export const NoteImage = Type.Object({
   urlRoot: Type.String(),
 });
 
+/** The place a note is at (a distinct city, state and country): its id, the name `GET /v2/places/:id` gives it, its page. */
+export const NotePlace = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  link: Type.String(),
+});
+
 export const Note = Type.Object({
   author: UserSummary,
   comments: Association,
@@ -45,6 +52,9 @@ export const Note = Type.Object({
   location: Location,
   message: Type.String(),
   notemaps: Association,
+  place: Type.Union([NotePlace, Type.Null()], {
+    description: 'The place the note\'s city, state and country name (`GET /v2/places/:id`); null when it names none of them.',
+  }),
   publicViewsCount: Type.Integer(),
   tags: Association,
   title: Type.String(),

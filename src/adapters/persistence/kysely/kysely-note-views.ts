@@ -7,6 +7,7 @@ import { KYSELY } from './database';
 import { LOCATION_COLUMNS, toLocation } from './location-row';
 import type { LatLon } from '../../../domain/geo';
 import { noteOrderOf, type NotePosition, type NoteQuery } from '../../../domain/note-query';
+import { placeName } from '../../../domain/place';
 import { listedNotes } from './note-conditions';
 import { CREATED_AT_US, distanceFrom, orderOf, seekAfter, textRank } from './note-conditions-query';
 import { readableNote } from './readable-note';
@@ -37,8 +38,8 @@ function bind<R>(query: CompiledQuery<R>, values: ReadonlyMap<unknown, unknown>)
 }
 
 /**
- * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, counts
- * and the viewer's flags joined or subselected, and the total.
+ * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, place,
+ * counts and the viewer's flags joined or subselected, and the total.
  */
 @injectable()
 export class KyselyNoteViews implements NoteViews {
@@ -146,15 +147,17 @@ export class KyselyNoteViews implements NoteViews {
     return this.db.selectNoFrom(total.as('total'));
   }
 
-  /** The page's columns; with `near`, the distance from it too. */
+  /** The page's columns (the note's place joined by its primary key, in the same statement); with `near`, the distance from it too. */
   private select(viewer: Viewer, near?: LatLon) {
     return this.db
       .selectFrom('notes as n')
       .innerJoin('users as u', 'u.id', 'n.author_id')
+      .leftJoin('places as pl', 'pl.id', 'n.place_id')
       .select([
         'n.id', 'n.title', 'n.message', 'n.visibility', 'n.public_views_count', 'n.comments_count',
         'n.favoriters_count', 'n.finders_count', 'n.notemaps_count', 'n.image_key', 'n.image_width', 'n.image_height',
         'u.id as author_id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar',
+        'pl.id as place_id', 'pl.city as place_city', 'pl.state as place_state', 'pl.country as place_country',
       ])
       .select(LOCATION_COLUMNS.map((column) => `n.${column}` as const))
       .select([unixSeconds('n.created_at').as('created_at'), unixSeconds('n.updated_at').as('updated_at')])
@@ -221,6 +224,9 @@ function toNoteView(row: NoteViewRow): NoteView {
     image: row.image_key !== null && row.image_width !== null && row.image_height !== null
       ? { key: row.image_key, width: row.image_width, height: row.image_height }
       : null,
+    place: row.place_id === null
+      ? null
+      : { id: row.place_id, name: placeName({ city: row.place_city, state: row.place_state, country: row.place_country }) },
     ...(row.distance === null ? {} : { distance: row.distance }),
   };
 }

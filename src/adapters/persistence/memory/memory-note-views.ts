@@ -3,6 +3,7 @@ import type { NoteFilter, NotePage, NoteView, NoteViews } from '../../../applica
 import type { PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { areaContains, distanceMetres } from '../../../domain/geo';
+import { placeName } from '../../../domain/place';
 import { compareNotePositions, noteOrderOf, type NoteOrder, type NotePosition, type NoteQuery } from '../../../domain/note-query';
 import { isReadable } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNote } from './memory-store';
@@ -35,7 +36,16 @@ function noteView(state: MemoryState, note: StoredNote, viewer: Viewer): NoteVie
     },
     viewer: { isFavorited: marked(state.favorites), isFound: marked(state.finds) },
     image: note.image ? { ...note.image } : null,
+    place: placeOf(state, note),
   };
+}
+
+/** The note's place, named by its own parts as the place views name it. */
+function placeOf(state: MemoryState, note: StoredNote): NoteView['place'] {
+  if (note.placeId === null) return null;
+  const place = state.places.find((p) => p.id === note.placeId);
+  if (!place) throw new Error(`note ${note.id} has no place ${note.placeId}`);
+  return { id: place.id, name: placeName(place) };
 }
 
 @injectable()
