@@ -173,9 +173,9 @@ async function runScenario(scenario: Scenario): Promise<Row> {
   return { scenario, subject: summarise(measured.subject), reference: summarise(measured.reference), pairRatios };
 }
 
-function cycle(ids: readonly number[]): () => string {
+function cycle(ids: readonly number[], prefix = '/v2/notes/'): () => string {
   let next = 0;
-  return () => `/v2/notes/${ids[next++ % ids.length] ?? 1}`;
+  return () => `${prefix}${ids[next++ % ids.length] ?? 1}`;
 }
 
 /**
@@ -431,6 +431,11 @@ async function main(cleanup: Cleanup): Promise<void> {
       name: 'GET /v2/notes/:id, anonymous, with the client features', versus: 'service without them',
       subject: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
       reference: bare_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
+    },
+    {
+      name: 'GET /notes/:id (the note\'s web page), anonymous', versus: 'service GET /v2/notes/:id',
+      subject: service_({ method: 'GET', path: '/notes/:id', nextPath: cycle(ids, '/notes/'), headers: { accept: 'text/html' } }),
+      reference: service_({ method: 'GET', path: '/v2/notes/:id', nextPath: cycle(ids) }),
     },
     {
       name: 'GET /v2/notes?near=…&radius=2000', versus: 'baseline, same',

@@ -13,6 +13,7 @@ import { COMMENT_VIEWS } from './application/ports/comment-views';
 import { DATABASE_HEALTH } from './application/ports/database-health';
 import { FOLLOW_VIEWS } from './application/ports/follow-views';
 import { SITEMAP_VIEWS } from './application/ports/sitemap-views';
+import { NOTE_PAGE_VIEWS } from './application/ports/note-page-views';
 import { NOTE_USER_LIST_VIEWS } from './application/ports/note-user-list-views';
 import { NOTE_VIEWS } from './application/ports/note-views';
 import { NOTEMAP_REPOSITORY } from './application/ports/notemap-repository';
@@ -46,6 +47,7 @@ import { KyselyCommentViews } from './adapters/persistence/kysely/kysely-comment
 import { KyselyDatabaseHealth } from './adapters/persistence/kysely/kysely-database-health';
 import { KyselyFollowViews } from './adapters/persistence/kysely/kysely-follow-views';
 import { KyselySitemapViews } from './adapters/persistence/kysely/kysely-sitemap-views';
+import { KyselyNotePageViews } from './adapters/persistence/kysely/kysely-note-page-views';
 import { KyselyNoteUserListViews } from './adapters/persistence/kysely/kysely-note-user-list-views';
 import { KyselyNoteViews } from './adapters/persistence/kysely/kysely-note-views';
 import { KyselyNotemapRepository } from './adapters/persistence/kysely/kysely-notemap-repository';
@@ -66,6 +68,7 @@ import { MemoryCommentViews } from './adapters/persistence/memory/memory-comment
 import { MemoryDatabaseHealth } from './adapters/persistence/memory/memory-database-health';
 import { MemoryFollowViews } from './adapters/persistence/memory/memory-follow-views';
 import { MemorySitemapViews } from './adapters/persistence/memory/memory-sitemap-views';
+import { MemoryNotePageViews } from './adapters/persistence/memory/memory-note-page-views';
 import { MemoryNoteUserListViews } from './adapters/persistence/memory/memory-note-user-list-views';
 import { MemoryNoteViews } from './adapters/persistence/memory/memory-note-views';
 import { MemoryNotemapRepository } from './adapters/persistence/memory/memory-notemap-repository';
@@ -116,6 +119,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(TAG_VIEWS, KyselyTagViews),
   bind(FOLLOW_VIEWS, KyselyFollowViews),
   bind(SITEMAP_VIEWS, KyselySitemapViews),
+  bind(NOTE_PAGE_VIEWS, KyselyNotePageViews),
   bind(PLACE_VIEWS, KyselyPlaceViews),
   bind(COMMENT_VIEWS, KyselyCommentViews),
   bind(NOTEMAP_VIEWS, KyselyNotemapViews),
@@ -141,6 +145,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(TAG_VIEWS, MemoryTagViews),
   bind(FOLLOW_VIEWS, MemoryFollowViews),
   bind(SITEMAP_VIEWS, MemorySitemapViews),
+  bind(NOTE_PAGE_VIEWS, MemoryNotePageViews),
   bind(PLACE_VIEWS, MemoryPlaceViews),
   bind(COMMENT_VIEWS, MemoryCommentViews),
   bind(NOTEMAP_VIEWS, MemoryNotemapViews),

@@ -8,6 +8,7 @@ import type { NotemapUserViews } from '../../src/application/ports/notemap-user-
 import type { NotemapViews } from '../../src/application/ports/notemap-views';
 import type { PlaceViews } from '../../src/application/ports/place-views';
 import type { SitemapViews } from '../../src/application/ports/sitemap-views';
+import type { NotePageViews } from '../../src/application/ports/note-page-views';
 import type { TagViews } from '../../src/application/ports/tag-views';
 import type { Repositories, UnitOfWork } from '../../src/application/ports/unit-of-work';
 import type { UserViews } from '../../src/application/ports/user-views';
@@ -32,6 +33,7 @@ export interface ContractAdapters {
   notemapUserViews: NotemapUserViews;
   authorizationViews: AuthorizationViews;
   sitemapViews: SitemapViews;
+  notePageViews: NotePageViews;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { KyselyNoteViews } from '../../src/adapters/persistence/kysely/kysely-no
 import { KyselyPlaceViews } from '../../src/adapters/persistence/kysely/kysely-place-views';
 import { KyselyNotemapUserViews } from '../../src/adapters/persistence/kysely/kysely-notemap-user-views';
 import { KyselyNotemapViews } from '../../src/adapters/persistence/kysely/kysely-notemap-views';
+import { KyselyNotePageViews } from '../../src/adapters/persistence/kysely/kysely-note-page-views';
 import { KyselySitemapViews } from '../../src/adapters/persistence/kysely/kysely-sitemap-views';
 import { kyselyRepositories } from '../../src/adapters/persistence/kysely/kysely-repositories';
 import { KyselyTagViews } from '../../src/adapters/persistence/kysely/kysely-tag-views';
@@ -33,6 +34,7 @@ export function kyselyAdapters(database: Database): ContractAdapters {
     notemapUserViews: new KyselyNotemapUserViews(kysely),
     authorizationViews: new KyselyAuthorizationViews(kysely),
     sitemapViews: new KyselySitemapViews(kysely),
+    notePageViews: new KyselyNotePageViews(kysely),
     close: () => database.close(),
   };
 }

@@ -22,6 +22,7 @@ import { MemoryTagViews } from '../../src/adapters/persistence/memory/memory-tag
 import { MemoryUnitOfWork } from '../../src/adapters/persistence/memory/memory-unit-of-work';
 import { MemoryUserRepository } from '../../src/adapters/persistence/memory/memory-user-repository';
 import { MemoryUserViews } from '../../src/adapters/persistence/memory/memory-user-views';
+import { MemoryNotePageViews } from '../../src/adapters/persistence/memory/memory-note-page-views';
 import { MemorySitemapViews } from '../../src/adapters/persistence/memory/memory-sitemap-views';
 import { MemoryViewCounter } from '../../src/adapters/persistence/memory/memory-view-counter';
 import { anonymous, Fixtures, readerOf, withoutReadall } from './contract-adapters';
@@ -47,6 +48,7 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
     },
     authorizationViews: new MemoryAuthorizationViews(store),
     sitemapViews: new MemorySitemapViews(store),
+    notePageViews: new MemoryNotePageViews(store),
     uow: new MemoryUnitOfWork(store),
     noteViews: new MemoryNoteViews(store),
     userViews: new MemoryUserViews(store),

@@ -9,6 +9,7 @@ import { noteViewsContract } from './note-views.contract';
 import { notemapsContract } from './notemaps.contract';
 import { noteRepositoryContract } from './notes.contract';
 import { placesContract } from './places.contract';
+import { notePageViewsContract } from './note-page-views.contract';
 import { sitemapViewsContract } from './sitemap-views.contract';
 import { tagViewsContract } from './tag-views.contract';
 import { unitOfWorkContract } from './unit-of-work.contract';
@@ -40,6 +41,7 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
 
     userRepositoryContract(adapters, fixtures);
     sitemapViewsContract(adapters, fixtures);
+    notePageViewsContract(adapters, fixtures);
     noteRepositoryContract(adapters, fixtures);
     unitOfWorkContract(adapters, fixtures);
     clientAndTokenContract(adapters, fixtures);

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'tsyringe';
 import type { Actor } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
-import { COMMENT_VIEWS, type CommentView, type CommentViews } from '../ports/comment-views';
-import { NOTE_VIEWS, type NoteView, type NoteViews } from '../ports/note-views';
+import type { CommentView } from '../ports/comment-views';
+import { NOTE_PAGE_VIEWS, type NotePageViews } from '../ports/note-page-views';
+import type { NoteView } from '../ports/note-views';
 import type { Page, PageRequest } from '../ports/paging';
-import { TAG_VIEWS, type TagViews } from '../ports/tag-views';
 import { VIEW_COUNTER, type ViewCounter } from '../ports/view-counter';
 import { viewerOf } from '../viewer';
 
@@ -15,29 +15,20 @@ export interface NotePageView {
   tags: string[];
 }
 
-/**
- * Reads a note's page for the actor, counting the view as GetNote does. The three reads go out together:
- * the comment and tag views answer only for notes the viewer may read, so none of them waits for the note's.
- */
+/** Reads a note's page for the actor in one read, counting the view as GetNote does. */
 @injectable()
 export class ReadNotePage {
   constructor(
-    @inject(NOTE_VIEWS) private readonly notes: NoteViews,
-    @inject(COMMENT_VIEWS) private readonly comments: CommentViews,
-    @inject(TAG_VIEWS) private readonly tags: TagViews,
+    @inject(NOTE_PAGE_VIEWS) private readonly views: NotePageViews,
     @inject(VIEW_COUNTER) private readonly viewCounter: ViewCounter,
   ) {}
 
   async execute(actor: Actor, id: number, comments: PageRequest): Promise<NotePageView> {
-    const viewer = viewerOf(actor);
-    const [note, commentPage, tags] = await Promise.all([
-      this.notes.get(viewer, id),
-      this.comments.pageOfNote(viewer, id, comments),
-      this.tags.namesOfNote(viewer, id),
-    ]);
-    if (note === null) throw DomainError.notFound('note', id);
+    const found = await this.views.get(viewerOf(actor), id, comments);
+    if (found === null) throw DomainError.notFound('note', id);
+    const { note } = found;
     if (note.visibility === 'public' && note.author.id !== actor.userId) this.viewCounter.record(id);
     // Whoever may read a note reads all its comments: their number is the note's own count.
-    return { note, comments: { items: commentPage, total: note.counts.comments }, tags };
+    return { note, comments: { items: found.comments, total: note.counts.comments }, tags: found.tags };
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { CommentView, CommentViews } from '../../../application/ports/comment-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
@@ -6,6 +6,7 @@ import type { Viewer } from '../../../application/ports/viewer';
 import { COMMENT_PAGE_TEXT_MAX_BYTES } from '../../../domain/comment';
 import { KYSELY } from './database';
 import { readableNote } from './readable-note';
+import { bindStandIns, standInViewer, viewerShape } from './stand-ins';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
 import { toUserSummary } from './user-summary-row';
@@ -16,12 +17,22 @@ function viewerFavorited(userId: number | null): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from comment_favorites cf where cf.comment_id = c.id and cf.user_id = ${userId})`;
 }
 
+// Stand-ins for the page of a note's comments, compiled once per viewer shape (stand-ins.ts).
+const NOTE_ID = -2_000_000_101;
+const USER_ID = -2_000_000_102;
+const READER_ID = -2_000_000_103;
+const LIMIT = -2_000_000_104;
+const OFFSET = -2_000_000_105;
+
 /**
  * Comments shaped for pages: a page is two statements whatever its size (the rows, with author,
  * favorite count and the viewer's flag; and the total), on the (note_id, created_at, id) index.
  */
 @injectable()
 export class KyselyCommentViews implements CommentViews {
+  /** A page of a note's comments, compiled once per viewer shape (a note's web page reads one on every view). */
+  private readonly pageQueries = new Map<string, CompiledQuery<CommentViewRow>>();
+
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
 
   async get(viewer: Viewer, noteId: number, id: number): Promise<CommentView | null> {
@@ -38,6 +49,20 @@ export class KyselyCommentViews implements CommentViews {
   }
 
   async pageOfNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<CommentView[]> {
+    const shape = viewerShape(viewer);
+    let query = this.pageQueries.get(shape);
+    if (query === undefined) {
+      query = this.pageQuery(standInViewer(viewer, { userId: USER_ID, readerId: READER_ID }), NOTE_ID, { limit: LIMIT, offset: OFFSET }).compile();
+      this.pageQueries.set(shape, query);
+    }
+    const values = new Map<unknown, unknown>([
+      [NOTE_ID, noteId], [USER_ID, viewer.userId], [READER_ID, viewer.readerId], [LIMIT, page.limit], [OFFSET, page.offset],
+    ]);
+    const { rows } = await this.db.executeQuery(bindStandIns(query, values));
+    return rows.map(toCommentView);
+  }
+
+  private pageQuery(viewer: Viewer, noteId: number, page: PageRequest) {
     // The page's ids and sizes first (octet_length reads a stored value's size without decompressing it),
     // then only the comments that fit in COMMENT_PAGE_TEXT_MAX_BYTES: no statement fetches text it drops.
     const sized = this.onReadableNote(viewer, noteId)
@@ -46,11 +71,10 @@ export class KyselyCommentViews implements CommentViews {
     const fitting = this.db
       .selectFrom(sized.as('p'))
       .select(['p.id', sql<number>`sum(p.bytes) over (order by p.created_at, p.id)`.as('upto'), sql<number>`row_number() over (order by p.created_at, p.id)`.as('position')]);
-    const rows = await this.select(viewer, noteId)
+    return this.select(viewer, noteId)
       .where('c.id', 'in', this.db.selectFrom(fitting.as('f')).select('f.id')
         .where((eb) => eb.or([eb('f.position', '=', 1), eb('f.upto', '<=', COMMENT_PAGE_TEXT_MAX_BYTES)])))
-      .orderBy('c.created_at', 'asc').orderBy('c.id', 'asc').execute();
-    return rows.map(toCommentView);
+      .orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
   }
 
   /** The comments of a note, none when the viewer may not read the note. */
@@ -74,9 +98,9 @@ export class KyselyCommentViews implements CommentViews {
   }
 }
 
-type CommentViewRow = Awaited<ReturnType<ReturnType<KyselyCommentViews['select']>['executeTakeFirstOrThrow']>>;
+export type CommentViewRow = Awaited<ReturnType<ReturnType<KyselyCommentViews['select']>['executeTakeFirstOrThrow']>>;
 
-function toCommentView(row: CommentViewRow): CommentView {
+export function toCommentView(row: CommentViewRow): CommentView {
   return {
     id: row.id,
     noteId: row.note_id,

@@ -13,6 +13,7 @@ import { CREATED_AT_US, distanceFrom, orderOf, seekAfter, textRank } from './not
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
+import { bindStandIns, standInViewer, viewerShape } from './stand-ins';
 import { toUserSummary } from './user-summary-row';
 
 /** Whether the viewer has a row in a per-user relation of the note (favorite, find); false for nobody. */
@@ -32,10 +33,7 @@ const AFTER_US = -2_000_000_006;
 const AFTER_ID = -2_000_000_007;
 const LEADS = [-2_000_000_008, -2_000_000_009];
 
-/** A query compiled with stand-ins, with the request's values in their place. */
-function bind<R>(query: CompiledQuery<R>, values: ReadonlyMap<unknown, unknown>): CompiledQuery<R> {
-  return { ...query, parameters: query.parameters.map((parameter) => (values.has(parameter) ? values.get(parameter) : parameter)) };
-}
+const bind = bindStandIns;
 
 /**
  * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, place,
@@ -54,11 +52,11 @@ export class KyselyNoteViews implements NoteViews {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
 
   async get(viewer: Viewer, id: number): Promise<NoteView | null> {
-    const shape = `${viewer.userId === null ? '-' : 'u'}${viewer.readerId === null ? '-' : 'r'}`;
+    const shape = viewerShape(viewer);
     let query = this.getQueries.get(shape);
     if (query === undefined) {
-      const stand = { userId: viewer.userId === null ? null : USER_ID, readerId: viewer.readerId === null ? null : READER_ID };
-      query = this.select(stand).where('n.id', '=', NOTE_ID).where(readableNote('n', stand.readerId)).compile();
+      const stand = standInViewer(viewer, { userId: USER_ID, readerId: READER_ID });
+      query = selectNoteViews(this.db, stand).where('n.id', '=', NOTE_ID).where(readableNote('n', stand.readerId)).compile();
       this.getQueries.set(shape, query);
     }
     const values = new Map<unknown, unknown>([[NOTE_ID, id], [USER_ID, viewer.userId], [READER_ID, viewer.readerId]]);
@@ -125,7 +123,7 @@ export class KyselyNoteViews implements NoteViews {
     const order = noteOrderOf(query);
     const seek = <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
       (after && query ? qb.where(seekAfter(query, after)) : qb.offset(page.offset));
-    const rowsQuery = this.select(viewer, query?.near?.center)
+    const rowsQuery = selectNoteViews(this.db, viewer, query?.near?.center)
       .select([CREATED_AT_US.as('created_us'), (query?.text !== undefined && order === 'relevance' ? textRank(query.text) : sql<number | null>`null::float4`).as('rank')]);
     const computedOrder = (order === 'nearest' && query?.near !== undefined) || (order === 'relevance' && query?.text !== undefined);
     if (!computedOrder && firstOrSeek) return rowsQuery.where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit);
@@ -146,29 +144,29 @@ export class KyselyNoteViews implements NoteViews {
          where nr.user_id = ${readerId} and r.visibility = 'recipients' and r.author_id <> ${readerId})`;
     return this.db.selectNoFrom(total.as('total'));
   }
+}
 
-  /** The page's columns (the note's place joined by its primary key, in the same statement); with `near`, the distance from it too. */
-  private select(viewer: Viewer, near?: LatLon) {
-    return this.db
-      .selectFrom('notes as n')
-      .innerJoin('users as u', 'u.id', 'n.author_id')
-      .leftJoin('places as pl', 'pl.id', 'n.place_id')
-      .select([
-        'n.id', 'n.title', 'n.message', 'n.visibility', 'n.public_views_count', 'n.comments_count',
-        'n.favoriters_count', 'n.finders_count', 'n.notemaps_count', 'n.image_key', 'n.image_width', 'n.image_height',
-        'u.id as author_id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar',
-        'pl.id as place_id', 'pl.city as place_city', 'pl.state as place_state', 'pl.country as place_country',
-      ])
-      .select(LOCATION_COLUMNS.map((column) => `n.${column}` as const))
-      .select([unixSeconds('n.created_at').as('created_at'), unixSeconds('n.updated_at').as('updated_at')])
-      .select((eb) => eb
-        .selectFrom('note_tags as nt')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('nt.note_id', '=', 'n.id')
-        .as('tags_count'))
-      .select([viewerHas('note_favorites', viewer.userId).as('is_favorited'), viewerHas('note_finds', viewer.userId).as('is_found')])
-      .select((near ? distanceFrom(near) : sql<number | null>`null::float8`).as('distance'));
-  }
+/** A note's columns as NoteView reads them (the note's place joined by its primary key, in the same statement); with `near`, the distance from it too. */
+export function selectNoteViews(db: Kysely<Schema>, viewer: Viewer, near?: LatLon) {
+  return db
+    .selectFrom('notes as n')
+    .innerJoin('users as u', 'u.id', 'n.author_id')
+    .leftJoin('places as pl', 'pl.id', 'n.place_id')
+    .select([
+      'n.id', 'n.title', 'n.message', 'n.visibility', 'n.public_views_count', 'n.comments_count',
+      'n.favoriters_count', 'n.finders_count', 'n.notemaps_count', 'n.image_key', 'n.image_width', 'n.image_height',
+      'u.id as author_id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar',
+      'pl.id as place_id', 'pl.city as place_city', 'pl.state as place_state', 'pl.country as place_country',
+    ])
+    .select(LOCATION_COLUMNS.map((column) => `n.${column}` as const))
+    .select([unixSeconds('n.created_at').as('created_at'), unixSeconds('n.updated_at').as('updated_at')])
+    .select((eb) => eb
+      .selectFrom('note_tags as nt')
+      .select(eb.fn.countAll<number>().as('count'))
+      .whereRef('nt.note_id', '=', 'n.id')
+      .as('tags_count'))
+    .select([viewerHas('note_favorites', viewer.userId).as('is_favorited'), viewerHas('note_finds', viewer.userId).as('is_found')])
+    .select((near ? distanceFrom(near) : sql<number | null>`null::float8`).as('distance'));
 }
 
 /** Whether the list is every note the viewer may read, which `wholeListTotal` counts from the counters. */
@@ -180,7 +178,7 @@ function isWholeList(filter: NoteFilter): boolean {
   return Object.values(criteria).every((value) => value === undefined);
 }
 
-type NoteViewRow = Awaited<ReturnType<ReturnType<KyselyNoteViews['select']>['executeTakeFirstOrThrow']>>;
+export type NoteViewRow = Awaited<ReturnType<ReturnType<typeof selectNoteViews>['executeTakeFirstOrThrow']>>;
 type ListedRow = NoteViewRow & { created_us: number; rank: number | null };
 
 /** The page of `rows` (the list's total and where its last item stands). */
@@ -202,7 +200,7 @@ function positionOf(
   return { order, lead, createdAtUs: row.created_us, id: row.id };
 }
 
-function toNoteView(row: NoteViewRow): NoteView {
+export function toNoteView(row: NoteViewRow): NoteView {
   return {
     id: row.id,
     author: toUserSummary({ ...row, id: row.author_id }),
