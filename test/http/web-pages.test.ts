@@ -65,6 +65,8 @@ describe.each(ALL_STORAGES)('the public web pages (%s)', (storage) => {
       expect(page.body).toContain('<a href="/users/ana">Ana Lima</a>');
       expect(page.body).toContain('84 Rua de Belém, Lisbon, Portugal');
       expect(page.body).toContain('<span id="coordinates">38.69760, -9.20630</span>');
+      const place = (await t.request({ method: 'GET', url: `/v2/notes/${publicNote}` })).json().data.place as { id: number };
+      expect(page.body).toContain(`<a href="/places/${place.id}">More notes about Lisbon, Portugal</a>`);
       expect(page.body).toContain('<a href="/tags/pastry">#pastry</a>');
       expect(page.body).toContain('<a href="/tags/lisbon">#lisbon</a>');
       expect(page.body).toContain('2 comments');

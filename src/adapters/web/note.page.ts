@@ -35,7 +35,8 @@ export function notePage(site: Site, input: NotePageInput): Html {
     note.visibility === 'public' ? '' : html` · <strong>${visibilityLabel(note.visibility)}</strong>`}</p>
 ${note.image === null ? '' : html`<img class="note-image" src="/images/${note.image.key}" width="${note.image.width}" height="${note.image.height}" alt="The image of the note “${title}”">`}
 <p class="message" id="message">${note.message}</p>
-<p class="meta" id="address">${address === '' ? '' : html`${address} · `}<span id="coordinates">${coordinates(note.location.latitude, note.location.longitude)}</span></p>
+<p class="meta" id="address">${address === '' ? '' : html`${address} · `}<span id="coordinates">${coordinates(note.location.latitude, note.location.longitude)}</span>${
+    note.place === null ? '' : html` · <a href="/places/${note.place.id}">More notes about ${note.place.name}</a>`}</p>
 ${notesMap(site, [note], `Map of the note “${title}”`)}
 ${tags.length === 0 ? '' : html`<h2 id="tags-heading">Tags</h2><ul class="tags" aria-labelledby="tags-heading">${tags.map((tag) => html`<li><a href="${tagPath(tag)}">#${tag}</a></li>`)}</ul>`}
 <ul class="counts" aria-label="Counts">
