@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 /** Debian's Chromium, as the machines carry it (installed by .ci/run; never a downloaded browser). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -27,6 +27,55 @@ export async function launchChromium(): Promise<Browser> {
       await context.close();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** One headless Chromium for many contexts, each a fresh profile with its own options (viewport, JavaScript off, …). */
+export interface Chromium {
+  browser: PlaywrightBrowser;
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function launchChromiumBrowser(): Promise<Chromium> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  return {
+    browser,
+    newContext: (options = {}) => browser.newContext(options),
+    close: () => browser.close(),
+  };
+}
+
+/** A map tile server on 127.0.0.1: the same PNG for every `/tiles/{z}/{x}/{y}.png`, and every path it was asked for. */
+export interface TileServer {
+  /** The template for MAP_TILE_URL. */
+  url: string;
+  origin: string;
+  requested: string[];
+  close(): Promise<void>;
+}
+
+export async function startTileServer(png: Buffer): Promise<TileServer> {
+  const requested: string[] = [];
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    requested.push(path);
+    if (!/^\/tiles\/\d+\/-?\d+\/-?\d+\.png$/u.test(path)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no such tile');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, 'cache-control': 'max-age=3600' }).end(png);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/tiles/{z}/{x}/{y}.png`,
+    origin,
+    requested,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }
 

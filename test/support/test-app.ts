@@ -13,6 +13,7 @@ import type { ServerOptions } from '../../src/adapters/http/server';
 import { buildContainer } from '../../src/container';
 import { ACCESS_TOKEN_CACHE, type AccessTokenCache } from '../../src/adapters/persistence/kysely/access-token-cache';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
+import type { Config } from '../../src/config-types';
 import { parseScopes } from '../../src/domain/scopes';
 import { createTestDatabase } from './test-database';
 import { testConfig } from './test-config';
@@ -50,9 +51,11 @@ export interface TestApp {
 /**
  * The whole service over a fresh database for one test file: PGlite in memory, or a fresh schema in
  * TEST_DATABASE_URL. `storage: 'memory'` runs it over the in-memory adapters instead, `'pglite'` on PGlite
- * even when TEST_DATABASE_URL is set.
+ * even when TEST_DATABASE_URL is set. `config` overrides settings of testConfig() (the browser tests' tile server).
  */
-export async function createTestApp(options: { storage?: TestStorage; onRoute?: ServerOptions['onRoute']; clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { storage?: TestStorage; onRoute?: ServerOptions['onRoute']; clock?: Clock; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const queries: string[] = [];
   const onQuery = (sql: string) => queries.push(sql);
   const database = options.storage === 'memory'
@@ -60,7 +63,7 @@ export async function createTestApp(options: { storage?: TestStorage; onRoute?: 
     : await createTestDatabase({ onQuery, kind: options.storage === 'pglite' ? 'pglite' : undefined });
   // Uploaded files go to a directory of this app's own, made only when a test uploads one.
   const dataDir = join(tmpdir(), `place-notes-test-${randomBytes(8).toString('hex')}`);
-  const container = buildContainer(testConfig({ dataDir }), database ? { kind: 'database', database } : { kind: 'memory' }, { clock: options.clock });
+  const container = buildContainer(testConfig({ ...options.config, dataDir }), database ? { kind: 'database', database } : { kind: 'memory' }, { clock: options.clock });
   const app = await buildApp(container, { onRoute: options.onRoute });
   await app.ready();
   // Token look-ups are cached once the database's notifications listen: wait for it, so statement counts and

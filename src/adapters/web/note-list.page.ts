@@ -24,7 +24,7 @@ export interface NoteListPageInput {
 export function noteListPage(site: Site, input: NoteListPageInput): Html {
   const body = html`<h1>${input.title}</h1>
 ${input.intro}
-${noteList(site, input.notes.items, `Map of the notes of ${input.title}`, 'No notes to show.')}
+${noteList(site, input.notes.items, `Map of the notes of ${input.title}`, 'No notes to show.', 2)}
 ${pager(input.path, input.page, input.perPage, input.notes.total)}`;
   return publicLayout(site, {
     head: {

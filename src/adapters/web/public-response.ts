@@ -4,11 +4,12 @@ import { tileOrigin, type Site } from './components/site';
 
 /**
  * The content security policy of the public pages: scripts, styles and data from our own origin only; images
- * from our origin and the tile server; no framing, no plugins, forms posted only here.
+ * from our origin and the tile server, and `data:` (Leaflet points a tile it drops at a blank data: image to
+ * cancel its download); no framing, no plugins, forms posted only here.
  */
 export function publicPagePolicy(site: Site): string {
   return [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", `img-src 'self' ${tileOrigin(site.tiles.url)}`,
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", `img-src 'self' ${tileOrigin(site.tiles.url)} data:`,
     "connect-src 'self'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
   ].join('; ');
 }

@@ -62,14 +62,14 @@
     });
   }
 
+  // The API's bbox: minLon,minLat,maxLon,maxLat; a view across the antimeridian wraps to minLon > maxLon.
   function bboxOf(bounds) {
     var clamp = function (v, lo, hi) { return Math.max(lo, Math.min(hi, v)); };
+    var wrap = function (v) { return ((v + 180) % 360 + 360) % 360 - 180; };
     var west = bounds.getWest();
     var east = bounds.getEast();
-    if (east - west >= 360) { west = -180; east = 180; }
-    west = ((west + 180) % 360 + 360) % 360 - 180;
-    east = ((east + 180) % 360 + 360) % 360 - 180;
-    return [clamp(bounds.getSouth(), -90, 90), west, clamp(bounds.getNorth(), -90, 90), east].map(function (v) { return v.toFixed(5); }).join(',');
+    if (east - west >= 360) { west = -180; east = 180; } else { west = wrap(west); east = wrap(east); }
+    return [west, clamp(bounds.getSouth(), -90, 90), east, clamp(bounds.getNorth(), -90, 90)].map(function (v) { return v.toFixed(5); }).join(',');
   }
 
   function load() {

@@ -35,5 +35,7 @@
   longitude.addEventListener('change', fromFields);
   if (fromFields()) map.setView([Number(latitude.value), Number(longitude.value)], 15);
   else map.setView([20, 0], 2);
+  // The map, for scripts that drive it (the browser tests), as explore.js offers its own.
+  window.placeNotesMap = map;
   element.dataset.ready = 'true';
 })();

@@ -48,11 +48,14 @@ ${headingLevel === 2 ? html`<h2>${title}</h2>` : html`<h3>${title}</h3>`}
 </li>`;
 }
 
-/** The notes a page lists, as text (readable without JavaScript) and as the data of its map. */
-export function noteList(site: Site, notes: readonly NoteView[], mapLabel: string, empty: string): Html {
+/**
+ * The notes a page lists, as text (readable without JavaScript) and as the data of its map; each note's title
+ * a heading one level under the page's last (`headingLevel` 2 on a page whose list follows its h1).
+ */
+export function noteList(site: Site, notes: readonly NoteView[], mapLabel: string, empty: string, headingLevel: 2 | 3 = 3): Html {
   if (notes.length === 0) return html`<p>${empty}</p>`;
   return html`${notesMap(site, notes, mapLabel)}
-<ul class="notes">${notes.map((note) => noteItem(note))}</ul>`;
+<ul class="notes">${notes.map((note) => noteItem(note, headingLevel))}</ul>`;
 }
 
 /** The map of some notes: the element, and their positions for map.js. */
