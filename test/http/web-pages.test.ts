@@ -208,6 +208,7 @@ describe.each(ALL_STORAGES)('the public web pages (%s)', (storage) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<h1>Lisbon bakeries</h1>');
       expect(page.body).toContain('The best of them');
+      expect(page.body).toContain('<li>2 notes</li><li>2 authors</li><li>0 followers</li>');
       expect(page.body).toContain('<a href="/users/ana">Ana Lima</a>');
       const ids = mapNotes(page).map((n) => n.id);
       expect(ids).toContain(publicNote);
@@ -238,6 +239,17 @@ describe.each(ALL_STORAGES)('the public web pages (%s)', (storage) => {
       expect(search.body).toContain(`href="/notes/${publicNote}"`);
       expect(search.body).not.toContain('cy note');
       expectOnlyOurScripts(page);
+    });
+
+    it('has an icon, linked from every page and at /favicon.ico', async () => {
+      const page = await t.app.inject({ url: '/', headers: HTML });
+      const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/u.exec(page.body)?.[1];
+      expect(href).toMatch(/^\/assets\/favicon\.[0-9a-f]{12}\.svg$/u);
+      for (const url of [href!, '/favicon.ico']) {
+        const icon = await t.app.inject({ url });
+        expect(icon.statusCode).toBe(200);
+        expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/u);
+      }
     });
 
     it('an unknown path is the 404 page for a browser and the JSON envelope for the API', async () => {

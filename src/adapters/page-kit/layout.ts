@@ -17,7 +17,7 @@ export interface PageOptions {
 export function layout({ title, user, content }: PageOptions): Html {
   const nav = user === null
     ? html`<a href="/signup">Sign up</a><a href="/login">Log in</a>`
-    : html`<a href="/settings/applications">Applications</a><a href="/settings/authorizations">Authorizations</a>
+    : html`<a href="/users/${encodeURIComponent(user.username)}">Your notes</a><a href="/settings/applications">Applications</a><a href="/settings/authorizations">Authorizations</a>
         <span>Signed in as <strong>${user.username}</strong></span><a href="/logout">Log out</a>`;
   return html`<!doctype html>
 <html lang="en">
@@ -29,7 +29,7 @@ export function layout({ title, user, content }: PageOptions): Html {
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header class="site"><nav class="bar" aria-label="Account"><a class="brand" href="/settings/applications">Place Notes</a>${nav}</nav></header>
+<header class="site"><nav class="bar" aria-label="Account"><a class="brand" href="/">Place Notes</a>${nav}</nav></header>
 <main id="main" tabindex="-1">
 <h1>${title}</h1>
 ${content}

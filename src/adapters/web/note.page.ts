@@ -6,7 +6,7 @@ import { noteTitle } from '../../domain/note';
 import { shorten } from '../../domain/text';
 import { html, type Html } from '../page-kit/html';
 import { csrfField } from '../page-kit/layout';
-import { coordinates, notesMap, pager, tagPath, timeOf, userLink, visibilityLabel } from './components/notes';
+import { coordinates, notesMap, pager, plural, tagPath, timeOf, userLink, visibilityLabel } from './components/notes';
 import { publicLayout } from './components/public-layout';
 import { absolute, type Site } from './components/site';
 
@@ -95,10 +95,6 @@ function favoriteForm(noteId: number, isFavorited: boolean, csrf: string): Html 
   const action = isFavorited ? 'unfavorite' : 'favorite';
   return html`<form class="inline-form" method="post" action="/notes/${noteId}/${action}">${csrfField(csrf)}
 <button type="submit" class="secondary" aria-pressed="${isFavorited ? 'true' : 'false'}">${isFavorited ? '★ Favorited (remove)' : '☆ Favorite'}</button></form>`;
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 /** schema.org: a note is a SocialMediaPosting whose contentLocation is a Place with its coordinates. */

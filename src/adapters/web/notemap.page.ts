@@ -3,7 +3,7 @@ import type { NotePage, UserSummaryView } from '../../application/ports/note-vie
 import type { NotemapView } from '../../application/ports/notemap-views';
 import { html, type Html } from '../page-kit/html';
 import { csrfField } from '../page-kit/layout';
-import { noteList, pager, timeOf, userLink } from './components/notes';
+import { noteList, pager, plural, timeOf, userLink } from './components/notes';
 import { publicLayout } from './components/public-layout';
 import { absolute, type Site } from './components/site';
 
@@ -27,7 +27,7 @@ export function notemapPage(site: Site, input: NotemapPageInput): Html {
 <p class="byline">a notemap by ${userLink(notemap.owner)} · ${timeOf(notemap.createdAt)}${notemap.lastNoteAddedAt === null ? '' : html` · last note added ${timeOf(notemap.lastNoteAddedAt)}`}</p>
 ${notemap.description ? html`<p class="message">${notemap.description}</p>` : ''}
 <ul class="counts" aria-label="Counts">
-<li>${notemap.counts.notes} notes</li><li>${notemap.counts.authors} authors</li><li>${notemap.counts.followers} followers</li>
+<li>${plural(notemap.counts.notes, 'note')}</li><li>${plural(notemap.counts.authors, 'author')}</li><li>${plural(notemap.counts.followers, 'follower')}</li>
 </ul>
 ${input.user === null || input.csrf === null ? '' : html`<form class="inline-form" method="post" action="${path}/${following ? 'unfollow' : 'follow'}">${csrfField(input.csrf)}
 <button type="submit" class="secondary" aria-pressed="${following ? 'true' : 'false'}">${following ? 'Following (stop)' : 'Follow this notemap'}</button></form>`}
@@ -38,7 +38,7 @@ ${pager(path, input.page, input.perPage, input.notes.total)}`;
   return publicLayout(site, {
     head: {
       title: notemap.name,
-      description: notemap.description ?? `A notemap of ${notemap.counts.notes} notes on Place Notes.`,
+      description: notemap.description ?? `A notemap of ${plural(notemap.counts.notes, 'note')} on Place Notes.`,
       path: input.page > 1 ? `${path}?page=${input.page}` : path,
       api: `/v2/notemaps/${notemap.id}`,
       image,

@@ -21,6 +21,7 @@ const SOURCES = {
   mapJs: [null, 'map.js'],
   exploreJs: [null, 'explore.js'],
   noteFormJs: [null, 'note-form.js'],
+  favicon: [null, 'favicon.svg'],
 } as const satisfies Record<string, readonly [string] | readonly [null, string]>;
 
 export type AssetName = keyof typeof SOURCES;

@@ -3,7 +3,7 @@ import type { NotePage } from '../../application/ports/note-views';
 import type { UserView } from '../../application/ports/user-views';
 import { html, type Html } from '../page-kit/html';
 import { csrfField } from '../page-kit/layout';
-import { noteList, pager, userPath } from './components/notes';
+import { noteList, pager, plural, userPath } from './components/notes';
 import { publicLayout } from './components/public-layout';
 import { absolute, type Site } from './components/site';
 
@@ -31,8 +31,8 @@ ${avatar === null ? '' : html`<img class="avatar" src="${avatar}" alt="" width="
 ${profile.description ? html`<p class="message">${profile.description}</p>` : ''}
 ${profile.blogUrl && /^https?:\/\//iu.test(profile.blogUrl) ? html`<p><a href="${profile.blogUrl}" rel="nofollow ugc noopener">${profile.blogUrl}</a></p>` : ''}
 <ul class="counts" aria-label="Counts">
-<li>${profile.counts.notes} notes</li><li>${profile.counts.followers} followers</li><li>follows ${profile.counts.following}</li>
-<li>${profile.counts.notemaps} notemaps</li><li>${profile.publicPlacesCount} places</li>
+<li>${plural(profile.counts.notes, 'note')}</li><li>${plural(profile.counts.followers, 'follower')}</li><li>follows ${profile.counts.following}</li>
+<li>${plural(profile.counts.notemaps, 'notemap')}</li><li>${plural(profile.publicPlacesCount, 'place')}</li>
 </ul>
 ${input.following === null || input.csrf === null ? '' : html`<form class="inline-form" method="post" action="${path}/${input.following ? 'unfollow' : 'follow'}">${csrfField(input.csrf)}
 <button type="submit" class="secondary" aria-pressed="${input.following ? 'true' : 'false'}">${input.following ? 'Following (stop)' : 'Follow'}</button></form>`}

@@ -62,6 +62,9 @@ export async function webPlugin(scope: FastifyInstance, { container, site }: { c
 /** The style sheet and scripts, under names that carry their content's hash. */
 function registerAssetRoutes(scope: FastifyInstance, site: Site): void {
   scope.get(WEB_CSS_URL, async (_request, reply) => reply.header('cache-control', IMMUTABLE).type('text/css; charset=utf-8').send(WEB_CSS));
+  // Browsers ask for it at the root whatever a page links.
+  scope.get('/favicon.ico', (_request, reply) => reply.header('cache-control', 'public, max-age=86400')
+    .sendFile(site.assets.favicon.file, site.assets.favicon.root, { cacheControl: false }));
   for (const asset of Object.values(site.assets)) {
     scope.get(asset.url, (_request, reply) => reply.sendFile(asset.file, asset.root, { immutable: true, maxAge: 31_536_000_000 }));
   }

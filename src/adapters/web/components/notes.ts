@@ -5,6 +5,11 @@ import { html, jsonScript, type Html } from '../../page-kit/html';
 import { mapElement } from './public-layout';
 import type { Site } from './site';
 
+/** `1 note`, `2 notes`: a count with its noun. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A time as people read it, with the machine-readable instant in `datetime`. */

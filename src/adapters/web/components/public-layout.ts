@@ -59,6 +59,7 @@ ${head.api ? html`<link rel="alternate" type="application/json" href="${head.api
 <meta property="og:url" content="${url}">
 <meta property="og:type" content="${head.ogType ?? 'website'}">
 ${head.image ? html`<meta property="og:image" content="${head.image}">` : ''}
+<link rel="icon" href="${site.assets.favicon.url}" type="image/svg+xml">
 <link rel="stylesheet" href="${WEB_CSS_URL}">
 ${assets.css.map((name) => html`<link rel="stylesheet" href="${site.assets[name].url}">`)}
 <link rel="stylesheet" href="${site.assets.siteCss.url}">
