@@ -93,15 +93,18 @@ export function registerWebActionRoutes(scope: FastifyInstance, container: Depen
     return seeOther(reply, `/notes/${noteId}${last > 1 ? `?page=${last}` : ''}#comment-${commentId}`);
   });
 
-  const noteAction = (path: string, act: (user: SessionUser, noteId: number) => Promise<unknown>) =>
-    pages.post(path, { schema: { params: IdParams, body: ActionForm }, ...csrf }, async (request, reply) => {
-      const noteId = idOf(request.params.id, 'note');
-      if (request.webUser === null) return logInFirst(reply, `/notes/${noteId}`);
-      await act(request.webUser, noteId);
-      return seeOther(reply, `/notes/${noteId}`);
+  /** A button on the page of a note or a notemap (`/notes/:id/favorite`…): act, then back to that page. */
+  const idAction = (kind: 'note' | 'notemap', action: string, act: (user: SessionUser, id: number) => Promise<unknown>) =>
+    pages.post(`/${kind}s/:id/${action}`, { schema: { params: IdParams, body: ActionForm }, ...csrf }, async (request, reply) => {
+      const id = idOf(request.params.id, kind);
+      if (request.webUser === null) return logInFirst(reply, `/${kind}s/${id}`);
+      await act(request.webUser, id);
+      return seeOther(reply, `/${kind}s/${id}`);
     });
-  noteAction('/notes/:id/favorite', (user, noteId) => favorite.execute(sessionActor(user.id), noteId));
-  noteAction('/notes/:id/unfavorite', (user, noteId) => unfavorite.execute(sessionActor(user.id), noteId, user.id));
+  idAction('note', 'favorite', (user, noteId) => favorite.execute(sessionActor(user.id), noteId));
+  idAction('note', 'unfavorite', (user, noteId) => unfavorite.execute(sessionActor(user.id), noteId, user.id));
+  idAction('notemap', 'follow', (user, notemapId) => followNotemap.execute(sessionActor(user.id), notemapId));
+  idAction('notemap', 'unfollow', (user, notemapId) => unfollowNotemap.execute(sessionActor(user.id), notemapId, user.id));
 
   const userAction = (path: string, act: (user: SessionUser, followedId: number) => Promise<unknown>) =>
     pages.post(path, { schema: { params: UsernameParams, body: ActionForm }, ...csrf }, async (request, reply) => {
@@ -114,15 +117,6 @@ export function registerWebActionRoutes(scope: FastifyInstance, container: Depen
   userAction('/users/:username/follow', (user, followedId) => followUser.execute(sessionActor(user.id), followedId));
   userAction('/users/:username/unfollow', (user, followedId) => unfollowUser.execute(sessionActor(user.id), { followerId: user.id, followedId }));
 
-  const notemapAction = (path: string, act: (user: SessionUser, notemapId: number) => Promise<unknown>) =>
-    pages.post(path, { schema: { params: IdParams, body: ActionForm }, ...csrf }, async (request, reply) => {
-      const notemapId = idOf(request.params.id, 'notemap');
-      if (request.webUser === null) return logInFirst(reply, `/notemaps/${notemapId}`);
-      await act(request.webUser, notemapId);
-      return seeOther(reply, `/notemaps/${notemapId}`);
-    });
-  notemapAction('/notemaps/:id/follow', (user, notemapId) => followNotemap.execute(sessionActor(user.id), notemapId));
-  notemapAction('/notemaps/:id/unfollow', (user, notemapId) => unfollowNotemap.execute(sessionActor(user.id), notemapId, user.id));
 }
 
 /** A coordinate as typed: empty is absent (the domain says it is required), anything but a number is refused here. */
