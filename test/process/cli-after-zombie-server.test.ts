@@ -44,12 +44,11 @@ async function processState(pid: number): Promise<string> {
       while ((await processState(pid)) !== 'Z') await pause(20);
       expect(() => process.kill(pid, 0)).not.toThrow();
 
-      const startedAt = Date.now();
       const cli = await runScript('src/cli.ts', ['user:create', '--username', 'zed', '--email', 'zed@example.org', '--password', 'analytical'], env);
+      // Without the zombie check the CLI waits for the dead server's socket, then fails ("does not answer"):
+      // succeeding is the proof, with no clock (a loaded machine takes over 15 s just to start the CLI).
       expect(cli).toMatchObject({ code: 0, stderr: '' });
       expect(JSON.parse(cli.stdout)).toMatchObject({ username: 'zed' });
-      // Without the check it waits 15 s for the dead server's socket before failing.
-      expect(Date.now() - startedAt).toBeLessThan(15_000);
       expect(await processState(pid)).toBe('Z');
     } finally {
       parent.kill('SIGKILL');
