@@ -1,6 +1,7 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 import { DomainError, type FieldProblem } from '../../domain/domain-error';
 
@@ -14,9 +15,26 @@ export const Text = Type.Optional(Type.String());
  * otherwise. A failure becomes a DomainError `invalid` naming each field at fault.
  */
 export function validateForms(scope: FastifyInstance): void {
-  scope.setValidatorCompiler(TypeBoxValidatorCompiler);
+  scope.setValidatorCompiler(textValidatorCompiler);
   scope.setSchemaErrorFormatter(formError);
 }
+
+/** Whether a schema is an object of text fields only (the forms, queries and path parameters of the pages). */
+function onlyText(schema: TSchema): boolean {
+  const { type, properties } = schema as { type?: unknown; properties?: Record<string, { type?: unknown }> };
+  return type === 'object' && properties !== undefined && Object.values(properties).every((field) => field.type === 'string');
+}
+
+/**
+ * TypeBox's validator as @fastify/type-provider-typebox compiles it, without the conversion it runs on every query
+ * and path before checking: for text fields there is nothing to convert (a URL's values are text already; a
+ * repeated one stays an array and is refused), and the conversion cost more than the rest of a page's validation.
+ */
+const textValidatorCompiler: typeof TypeBoxValidatorCompiler = (route) => {
+  if (!onlyText(route.schema as TSchema)) return TypeBoxValidatorCompiler(route);
+  const check = Compile(route.schema as TSchema);
+  return (value: unknown) => (check.Check(value) ? { value } : { error: [...check.Errors(value)] as never });
+};
 
 export function formError(errors: FastifySchemaValidationError[], dataVar: string): DomainError {
   const fields: FieldProblem[] = [];
