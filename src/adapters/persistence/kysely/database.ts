@@ -34,6 +34,11 @@ export interface DatabaseOptions {
   dropSchemaOnClose?: boolean;
   /** Called once per SQL statement executed. */
   onQuery?: (sql: string) => void;
+  /**
+   * An in-memory PGlite starts as a copy of this data directory (a tarball from PGlite's dumpDataDir) instead of
+   * an empty cluster: the tests' migrated template, several times faster than initdb and the migrations.
+   */
+  pgliteTemplate?: Blob;
 }
 
 const INT8 = 20;
@@ -118,7 +123,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pglite = dataDir ? await PGlite.create(dataDir, pgliteOptions) : await PGlite.create(pgliteOptions);
+  const pglite = dataDir
+    ? await PGlite.create(dataDir, pgliteOptions)
+    : await PGlite.create(options.pgliteTemplate ? { ...pgliteOptions, loadDataDir: options.pgliteTemplate } : pgliteOptions);
   if (options.schema) {
     // PGlite has one connection, so a session setting holds for every query.
     await pglite.exec(`create schema if not exists "${options.schema}"; set search_path to "${options.schema}"`)
