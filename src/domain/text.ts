@@ -10,23 +10,41 @@ const ELLIPSIS = '\u2026';
 
 /** White space collapsed, then cut at a word boundary to at most `max` code points, with `…` when cut. */
 export function shorten(text: string, max = TITLE_MAX): string {
-  const collapsed = text.replace(/\s+/gu, ' ').trim();
+  // \s is the same set with or without the u flag (every white space character is in the BMP); without it is faster.
+  const collapsed = text.replace(/\s+/g, ' ').trim();
   // At most `max` UTF-16 units are at most `max` code points: nothing to cut, nothing to count.
   if (collapsed.length <= max) return collapsed;
-  const chars = [...collapsed];
-  if (chars.length <= max) return collapsed;
+  // The UTF-16 lengths of the first `max` and `max + 1` code points, counted only that far.
+  let count = 0;
+  let unitsOfMax = 0;
+  let unitsOfHead = 0;
+  for (const char of collapsed) {
+    if (count === max) unitsOfMax = unitsOfHead;
+    if (count === max + 1) break;
+    unitsOfHead += char.length;
+    count++;
+  }
+  if (count <= max) return collapsed;
   // The cut falls on a word boundary when the character just past it is a space.
-  const head = chars.slice(0, max + 1).join('');
+  const head = collapsed.slice(0, unitsOfHead);
   const lastSpace = head.lastIndexOf(' ');
-  const cut = lastSpace > 0 ? head.slice(0, lastSpace) : chars.slice(0, max).join('');
+  const cut = lastSpace > 0 ? head.slice(0, lastSpace) : collapsed.slice(0, unitsOfMax);
   return cut.trimEnd() + ELLIPSIS;
 }
+
+const LF = 10;
+const CR = 13;
 
 /** The first line of a message that has any text on it. */
 export function firstLine(message: string): string {
   // Line by line from the start: a long message is not split whole to find its first line.
-  for (const [line] of message.matchAll(/[^\r\n]*/gu)) {
+  let start = 0;
+  while (start < message.length) {
+    let end = start;
+    while (end < message.length && message.charCodeAt(end) !== LF && message.charCodeAt(end) !== CR) end++;
+    const line = message.slice(start, end);
     if (line.trim().length > 0) return line;
+    start = end + 1;
   }
   return '';
 }

@@ -7,8 +7,11 @@ export interface Html {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '=': '&#61;' };
 
+const SPECIAL = /[&<>"'`=]/u;
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`=]/gu, (c) => ENTITIES[c] ?? c);
+  // Most text has nothing to escape: one scan, and the string itself, without a replacement pass.
+  return SPECIAL.test(text) ? text.replace(/[&<>"'`=]/gu, (c) => ENTITIES[c] ?? c) : text;
 }
 
 function isHtml(value: unknown): value is Html {
@@ -25,9 +28,7 @@ function part(value: unknown): string {
 /** A tagged template that escapes everything interpolated, except nested `html` fragments (and arrays of them). */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
   let out = strings[0] ?? '';
-  values.forEach((value, i) => {
-    out += part(value) + (strings[i + 1] ?? '');
-  });
+  for (let i = 0; i < values.length; i++) out += part(values[i]) + (strings[i + 1] ?? '');
   return { [MARK]: out };
 }
 
@@ -44,7 +45,8 @@ const SCRIPT_UNSAFE: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', 
  * that no value (a note saying `</script>`) can close the element.
  */
 export function jsonScript(type: 'application/json' | 'application/ld+json', id: string | null, value: unknown): Html {
-  const json = JSON.stringify(value).replace(/[<>&\u2028\u2029]/gu, (c) => SCRIPT_UNSAFE[c] ?? c);
+  const raw = JSON.stringify(value);
+  const json = /[<>&\u2028\u2029]/u.test(raw) ? raw.replace(/[<>&\u2028\u2029]/gu, (c) => SCRIPT_UNSAFE[c] ?? c) : raw;
   const idAttribute = id === null ? '' : ` id="${escapeHtml(id)}"`;
   return { [MARK]: `<script type="${type}"${idAttribute}>${json}</script>` };
 }

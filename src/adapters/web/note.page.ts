@@ -55,7 +55,7 @@ ${commentForm(note.id, input)}
   return publicLayout(site, {
     head: {
       title,
-      description: shorten(`${note.message.replace(/\s+/gu, ' ').trim()}${address === '' ? '' : ` (${address})`}`, 160),
+      description: shorten(`${note.message}${address === '' ? '' : ` (${address})`}`, 160),
       path: input.commentsPage > 1 ? `${path}?page=${input.commentsPage}` : path,
       api: `/v2/notes/${note.id}`,
       ogType: 'article',
