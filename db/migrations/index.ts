@@ -7,6 +7,7 @@ import { migration as noteCounters } from './0005_note_counters';
 import { migration as counterShards } from './0006_counter_shards';
 import { migration as accessTokenChanges } from './0007_access_token_changes';
 import { migration as idempotencyKeys } from './0008_idempotency_keys';
+import { migration as locationPrecision } from './0009_location_precision';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -22,4 +23,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0006_counter_shards': counterShards,
   '0007_access_token_changes': accessTokenChanges,
   '0008_idempotency_keys': idempotencyKeys,
+  '0009_location_precision': locationPrecision,
 };

@@ -1,5 +1,6 @@
 import { DomainError, type FieldProblem } from './domain-error';
 import { ADDRESS_FIELDS, DEFAULT_ZOOM_LEVEL, type AddressField, type Location } from './location';
+import { DEFAULT_LOCATION_PRECISION, isLocationPrecision, LOCATION_PRECISIONS, type LocationPrecision } from './location-precision';
 import { noteTags, parseTagList } from './tag';
 import { codePointLength, firstLine, shorten } from './text';
 import { parseVisibility, type Visibility } from './visibility';
@@ -23,6 +24,8 @@ export interface Note {
   message: string;
   visibility: Visibility;
   location: Location;
+  /** How precisely everyone but the author sees the location (decisions §16). */
+  locationPrecision: LocationPrecision;
   /** Tags given explicitly in the `tags` field; hashtags of the message are added to them. */
   explicitTags: string[];
   tags: string[];
@@ -50,9 +53,10 @@ export interface NoteFields {
   country?: string | null;
   isoCountryCode?: string | null;
   zoomLevel?: number | null;
+  locationPrecision?: string;
 }
 
-export type NoteContent = Pick<Note, 'title' | 'message' | 'visibility' | 'location' | 'explicitTags' | 'tags'>;
+export type NoteContent = Pick<Note, 'title' | 'message' | 'visibility' | 'location' | 'locationPrecision' | 'explicitTags' | 'tags'>;
 
 const blankToNull = (v: string | null | undefined): string | null =>
   v === undefined || v === null || v.trim() === '' ? null : v.trim();
@@ -108,6 +112,11 @@ export function applyNoteFields(previous: NoteContent | null, fields: NoteFields
     problems.push({ name: 'zoomLevel', problem: 'must be an integer from 0 to 22' });
   }
 
+  const locationPrecision = fields.locationPrecision ?? previous?.locationPrecision ?? DEFAULT_LOCATION_PRECISION;
+  if (!isLocationPrecision(locationPrecision)) {
+    problems.push({ name: 'locationPrecision', problem: `must be one of ${LOCATION_PRECISIONS.join(', ')}` });
+  }
+
   let visibility: Visibility = previous?.visibility ?? 'public';
   let explicitTags = previous?.explicitTags ?? [];
   const guard = (name: string, fn: () => void) => {
@@ -127,6 +136,7 @@ export function applyNoteFields(previous: NoteContent | null, fields: NoteFields
     message,
     visibility,
     location: { latitude, longitude, ...address, isoCountryCode, zoomLevel },
+    locationPrecision: isLocationPrecision(locationPrecision) ? locationPrecision : DEFAULT_LOCATION_PRECISION,
     explicitTags,
     tags: noteTags(explicitTags, message),
   };

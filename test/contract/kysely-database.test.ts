@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import {
+  sql, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow,
+} from 'kysely';
 import { openDatabase, type Database } from '../../src/adapters/persistence/kysely/database';
 import { KyselyDatabaseHealth } from '../../src/adapters/persistence/kysely/kysely-database-health';
 import { KyselyViewCounter } from '../../src/adapters/persistence/kysely/kysely-view-counter';
@@ -49,6 +51,23 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
     await expect(migrateToLatest(database.kysely, { ...migrations, '9999_bad': bad })).rejects.toThrow(/^migration 9999_bad failed: .*users/u);
     await expect(migrateToLatest(database.kysely)).resolves.toEqual([]);
     await expect(adapters.repositories.users.findById(1)).resolves.toBeNull();
+  });
+
+  it('gives the notes written before location precision their own position as the one others see (0009)', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const fresh = await openDatabase(url ? { url, schema: `test_m9_${process.pid}_${Date.now()}`, dropSchemaOnClose: true } : {});
+    try {
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0009'));
+      await migrateToLatest(fresh.kysely, before);
+      await sql`insert into users (username, email, password_hash, avatar_hash) values ('old', 'old@example.com', 'x', 'x')`.execute(fresh.kysely);
+      await sql`insert into notes (author_id, message, latitude, longitude, created_at, updated_at)
+        values ((select id from users), 'an old note', 38.697612, -9.203301, now(), now())`.execute(fresh.kysely);
+      await expect(migrateToLatest(fresh.kysely)).resolves.toEqual(['0009_location_precision']);
+      const { rows } = await sql`select location_precision, public_latitude, public_longitude from notes`.execute(fresh.kysely);
+      expect(rows).toEqual([{ location_precision: 'exact', public_latitude: 38.697612, public_longitude: -9.203301 }]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('reports one onQuery call per statement', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { KyselyNoteRepository } from '../../src/adapters/persistence/kysely/kysely-note-repository';
+import { snapToCell } from '../../src/domain/location-precision';
 import { createTestDatabase } from '../support/test-database';
 import { Fixtures, type ContractAdapters, type TestUser } from './contract-adapters';
 import { kyselyAdapters } from './kysely-adapters';
@@ -39,6 +40,23 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
         tags: [...new Set([...content.tags, ...content.explicitTags])], explicitTags: content.explicitTags, recipientIds: [recipient.id],
       });
       expect(content.tags).toEqual(expect.arrayContaining(tags));
+    });
+
+    it('stores the position others see beside the exact one: the cell centre, or the position itself when exact', async () => {
+      const position = { latitude: 38.697612, longitude: -9.203301 };
+      const city = await fixtures.note(author.id, { ...position, locationPrecision: 'city' });
+      const exact = await fixtures.note(author.id, position);
+      const rows = await database.kysely.selectFrom('notes')
+        .select(['id', 'latitude', 'longitude', 'public_latitude', 'public_longitude', 'location_precision'])
+        .where('id', 'in', [city, exact]).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: city, ...position, public_latitude: snapToCell(position, 'city').latitude, public_longitude: snapToCell(position, 'city').longitude, location_precision: 'city' },
+        { id: exact, ...position, public_latitude: position.latitude, public_longitude: position.longitude, location_precision: 'exact' },
+      ]);
+      expect(snapToCell(position, 'city')).not.toEqual(position);
+      await adapters.repositories.notes.update(city, fixtures.content({ ...position, locationPrecision: 'neighborhood' }), null, fixtures.now());
+      await expect(database.kysely.selectFrom('notes').select(['public_latitude', 'public_longitude']).where('id', '=', city).executeTakeFirst())
+        .resolves.toEqual({ public_latitude: snapToCell(position, 'neighborhood').latitude, public_longitude: snapToCell(position, 'neighborhood').longitude });
     });
 
     it('creates a note at a known place with known and new tags in 1 statement, reusing the place and the tags', async () => {

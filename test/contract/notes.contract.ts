@@ -52,6 +52,7 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
           isoCountryCode: 'AU',
           zoomLevel: 17,
         },
+        locationPrecision: 'exact',
         explicitTags: ['books', 'reading'],
         tags: ['books', 'reading', 'coffee'],
         recipientIds: expect.any(Array),
@@ -73,6 +74,17 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
         recipientIds: [],
         location: { latitude: 52.52, longitude: 13.405, city: null, country: null, isoCountryCode: null, zoomLevel: 15 },
       });
+    });
+
+    it('stores how precisely others see the location, exact unless told, and an edit changes it', async () => {
+      const author = await fixtures.user();
+      const exact = await notes().create(author.id, fixtures.content(), [], fixtures.now());
+      await expect(notes().findById(exact)).resolves.toMatchObject({ locationPrecision: 'exact' });
+      const id = await notes().create(author.id, fixtures.content({ locationPrecision: 'city', latitude: 38.697612, longitude: -9.203301 }), [], fixtures.now());
+      // The author's own record keeps the exact position.
+      await expect(notes().findById(id)).resolves.toMatchObject({ locationPrecision: 'city', location: { latitude: 38.697612, longitude: -9.203301 } });
+      await notes().update(id, fixtures.content({ locationPrecision: 'street' }), null, fixtures.now());
+      await expect(notes().findById(id)).resolves.toMatchObject({ locationPrecision: 'street' });
     });
 
     it('finds nothing for an unknown id', async () => {
@@ -100,6 +112,7 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
         message: 'second #beta',
         visibility: 'public',
         location: expect.objectContaining({ city: 'Bergen' }),
+        locationPrecision: 'exact',
         explicitTags: ['alpha'],
         tags: ['alpha', 'beta'],
         recipientIds: [recipient.id],

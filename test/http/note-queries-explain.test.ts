@@ -20,13 +20,14 @@ describeOnPostgres('the list conditions use their indexes on 100,000 notes', () 
     db = database.kysely;
     await sql`insert into users (username, email, password_hash, avatar_hash) values ('seed', 'seed@example.com', 'x', 'x')`.execute(db);
     // One statement: points spread over the globe, one note in a thousand about running.
-    await sql`insert into notes (author_id, message, latitude, longitude, created_at, updated_at)
+    await sql`insert into notes (author_id, message, latitude, longitude, public_latitude, public_longitude, created_at, updated_at)
       select (select id from users where username = 'seed'),
              'note ' || g || case when g % 1000 = 0 then ' went running today' else ' a quiet walk' end,
-             -89.9 + 179.8 * ((g::int8 * 7919) % 100000) / 100000.0,
-             -180 + 360 * ((g::int8 * 104729) % 99991) / 99991.0,
+             latitude, longitude, latitude, longitude,
              now() - g * interval '1 minute', now() - g * interval '1 minute'
-      from generate_series(1, 100000) g`.execute(db);
+      from generate_series(1, 100000) g,
+        lateral (select -89.9 + 179.8 * ((g::int8 * 7919) % 100000) / 100000.0 as latitude,
+                        -180 + 360 * ((g::int8 * 104729) % 99991) / 99991.0 as longitude) position`.execute(db);
     await sql`analyze notes`.execute(db);
   }, 120_000);
   afterAll(() => database.close());

@@ -31,9 +31,22 @@ describe('applyNoteFields on create', () => {
         isoCountryCode: null,
         zoomLevel: 15,
       },
+      locationPrecision: 'exact',
       explicitTags: [],
       tags: ['food'],
     });
+  });
+
+  it('takes a location precision, and refuses any other than exact, street, neighborhood and city', () => {
+    expect(create({ locationPrecision: 'city' }).locationPrecision).toBe('city');
+    expect(createProblems({ locationPrecision: 'block' })).toEqual([{ name: 'locationPrecision', problem: 'must be one of exact, street, neighborhood, city' }]);
+    expect(problemNames({ locationPrecision: 'Street' })).toEqual(['locationPrecision']);
+  });
+
+  it('keeps the location precision on an edit that does not name it, and changes it on one that does', () => {
+    const before = create({ locationPrecision: 'neighborhood' });
+    expect(applyNoteFields(before, { message: 'edited' }).locationPrecision).toBe('neighborhood');
+    expect(applyNoteFields(before, { locationPrecision: 'exact' }).locationPrecision).toBe('exact');
   });
 
   it('requires message, latitude and longitude, reporting all three at once', () => {

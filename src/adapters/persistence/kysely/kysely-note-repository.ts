@@ -110,7 +110,7 @@ export class KyselyNoteRepository implements NoteRepository {
     const row = await this.db
       .selectFrom('notes as n')
       .select(['n.id', 'n.author_id', 'n.title', 'n.message', 'n.visibility', 'n.created_at', 'n.updated_at'])
-      .select(['n.image_key', 'n.image_width', 'n.image_height'])
+      .select(['n.image_key', 'n.image_width', 'n.image_height', 'n.location_precision'])
       .select(LOCATION_COLUMNS.map((column) => `n.${column}` as const))
       // Tags and recipients come as arrays in the same statement: one round trip per note.
       .select(sql<string[]>`array(
@@ -131,6 +131,7 @@ export class KyselyNoteRepository implements NoteRepository {
       message: row.message,
       visibility: row.visibility,
       location: toLocation(row),
+      locationPrecision: row.location_precision,
       explicitTags: row.explicit_tags,
       tags: row.tags,
       recipientIds: row.recipient_ids,

@@ -103,6 +103,10 @@ export interface NotesTable {
   country: string | null;
   iso_country_code: string | null;
   zoom_level: number | null;
+  /** Migration 0009: how precisely others see the note, and the position they see (the exact one when exact). */
+  location_precision: 'exact' | 'street' | 'neighborhood' | 'city';
+  public_latitude: number;
+  public_longitude: number;
   public_views_count: Generated<number>;
   comments_count: Generated<number>;
   favoriters_count: Generated<number>;

@@ -20,6 +20,7 @@ export class MemoryNoteRepository implements NoteRepository {
         message: content.message,
         visibility: content.visibility,
         location: { ...content.location },
+        locationPrecision: content.locationPrecision,
         publicViewsCount: 0,
         image: null,
         createdAt: new Date(now),
@@ -48,6 +49,7 @@ export class MemoryNoteRepository implements NoteRepository {
         message: note.message,
         visibility: note.visibility,
         location: { ...note.location },
+        locationPrecision: note.locationPrecision,
         explicitTags: tags.filter((t) => t.explicit).map((t) => t.name),
         tags: tags.map((t) => t.name),
         recipientIds: recipientIdsOf(state, id),
@@ -68,6 +70,7 @@ export class MemoryNoteRepository implements NoteRepository {
         message: content.message,
         visibility: content.visibility,
         location: { ...content.location },
+        locationPrecision: content.locationPrecision,
         updatedAt: new Date(now),
       });
       this.replaceTags(state, id, content);

@@ -7,6 +7,7 @@ import type { Client } from '../../../application/ports/client-repository';
 import type { Location } from '../../../domain/location';
 import type { User } from '../../../domain/user';
 import type { Visibility } from '../../../domain/visibility';
+import type { LocationPrecision } from '../../../domain/location-precision';
 import { portToken } from '../../../application/ports/port-token';
 
 /** The token of the one MemoryStore that every memory adapter of a container shares. */
@@ -27,6 +28,8 @@ export interface StoredNote {
   message: string;
   visibility: Visibility;
   location: Location;
+  /** How precisely others see the location; the memory adapters snap it as they read. */
+  locationPrecision: LocationPrecision;
   publicViewsCount: number;
   image: { key: string; width: number; height: number } | null;
   createdAt: Date;
