@@ -50,13 +50,19 @@ export function snapToCell(point: LatLon, precision: LocationPrecision): LatLon 
 
 /** The location everyone but the author sees: the cell's centre, and no street details for large cells. */
 export function publicLocation(location: Location, precision: LocationPrecision): Location {
-  if (precision === 'exact') return location;
-  const centre = snapToCell(location, precision);
-  return hidesStreet(precision)
-    ? { ...location, ...centre, street: null, streetNumber: null, streetAddress: null }
-    : { ...location, ...centre };
+  return locationSeenBy(location, precision, snapToCell(location, precision), false);
 }
 
 function round(degrees: number): number {
   return Math.round(degrees * DECIMALS) / DECIMALS;
+}
+
+/**
+ * The location a viewer sees of a note: all of it for its author (and for an exact note); for anyone else the
+ * position others see (`seen`, the stored cell centre) and no street details for large cells.
+ */
+export function locationSeenBy(location: Location, precision: LocationPrecision, seen: LatLon, isAuthor: boolean): Location {
+  if (isAuthor || precision === 'exact') return location;
+  const moved = { ...location, latitude: seen.latitude, longitude: seen.longitude };
+  return hidesStreet(precision) ? { ...moved, street: null, streetNumber: null, streetAddress: null } : moved;
 }

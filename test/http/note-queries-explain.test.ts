@@ -7,6 +7,9 @@ import type { Schema } from '../../src/adapters/persistence/kysely/schema';
 import { parseNoteQuery, type NotePosition, type RawNoteQuery } from '../../src/domain/note-query';
 import { createTestDatabase } from '../support/test-database';
 
+/** An anonymous reader: others' positions are the public ones, read by their own index. */
+const ANONYMOUS_VIEWER = { readerId: null, userId: null };
+
 // On PostgreSQL only (TEST_DATABASE_URL): plans on 100,000 notes, where a sequential scan would be chosen
 // if the conditions could not use their index.
 const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
@@ -35,8 +38,8 @@ describeOnPostgres('the list conditions use their indexes on 100,000 notes', () 
   /** The plans of a list's page and of its count, as the adapter builds their WHERE and ORDER BY. */
   async function plans(raw: RawNoteQuery): Promise<string> {
     const filter: NoteFilter = { query: parseNoteQuery(raw) };
-    const where = listedNotes(null, filter);
-    const page = db.selectFrom('notes as n').select('n.id').where(where).orderBy(orderOf(filter.query)).limit(20).compile();
+    const where = listedNotes(ANONYMOUS_VIEWER, filter);
+    const page = db.selectFrom('notes as n').select('n.id').where(where).orderBy(orderOf(filter.query, null)).limit(20).compile();
     const count = db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).compile();
     const lines: string[] = [];
     for (const query of [page, count]) {
@@ -47,10 +50,10 @@ describeOnPostgres('the list conditions use their indexes on 100,000 notes', () 
   }
 
   it.each<[string, RawNoteQuery, string]>([
-    ['bbox', { bbox: '2,48,3,49' }, 'notes_location_idx'],
-    ['bbox across the antimeridian', { bbox: '179.5,-10,-179.5,10' }, 'notes_location_idx'],
-    ['near', { near: '48.85,2.35', radius: 5000 }, 'notes_location_idx'],
-    ['near a pole', { near: '90,0', radius: 20000 }, 'notes_location_idx'],
+    ['bbox', { bbox: '2,48,3,49' }, 'notes_public_location_idx'],
+    ['bbox across the antimeridian', { bbox: '179.5,-10,-179.5,10' }, 'notes_public_location_idx'],
+    ['near', { near: '48.85,2.35', radius: 5000 }, 'notes_public_location_idx'],
+    ['near a pole', { near: '90,0', radius: 20000 }, 'notes_public_location_idx'],
     ['q', { q: 'running' }, 'notes_search_idx'],
   ])('%s', async (_name, raw, index) => {
     const plan = await plans(raw);
@@ -62,7 +65,7 @@ describeOnPostgres('the list conditions use their indexes on 100,000 notes', () 
   async function seekPlan(raw: RawNoteQuery, after: NotePosition): Promise<string> {
     const query = parseNoteQuery(raw);
     const page = db.selectFrom('notes as n').select('n.id')
-      .where(listedNotes(null, { query })).where(seekAfter(query, after)).orderBy(orderOf(query)).limit(20).compile();
+      .where(listedNotes(ANONYMOUS_VIEWER, { query })).where(seekAfter(query, after, null)).orderBy(orderOf(query, null)).limit(20).compile();
     const result = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${page.sql}`, [...page.parameters]));
     return result.rows.map((row) => row['QUERY PLAN']).join('\n');
   }
@@ -103,8 +106,8 @@ describeOnPostgres('the list conditions use their indexes on 100,000 notes', () 
       await sql`insert into note_favorites (note_id, user_id) select id, ${seed} from notes order by created_at limit 5000`.execute(db);
       await sql`analyze note_favorites`.execute(db);
     }
-    const where = listedNotes(null, filterOf(holder));
-    const page = db.selectFrom('notes as n').select('n.id').where(where).orderBy(orderOf(undefined)).limit(20).compile();
+    const where = listedNotes(ANONYMOUS_VIEWER, filterOf(holder));
+    const page = db.selectFrom('notes as n').select('n.id').where(where).orderBy(orderOf(undefined, null)).limit(20).compile();
     const plan = (await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${page.sql}`, [...page.parameters])))
       .rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toContain('notes_pkey');

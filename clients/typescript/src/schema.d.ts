@@ -1142,6 +1142,8 @@ export interface components {
             implicit_title: string;
             link: string;
             location: components["schemas"]["Location"];
+            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
             message: string;
             notemaps: components["schemas"]["Association"];
             /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
@@ -1171,6 +1173,8 @@ export interface components {
             implicit_title: string;
             link: string;
             location: components["schemas"]["Location"];
+            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
             message: string;
             notemaps: components["schemas"]["Association"];
             /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
@@ -1333,7 +1337,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["ListedNote"][];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                            /** @description Great-circle metres from `near` (only with `near`). */
+                            distance?: number;
+                        }[];
                         meta: {
                             http_status: number;
                             count: number;
@@ -1353,7 +1389,39 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: components["schemas"]["ListedNote"];
+                            properties: {
+                                author: components["schemas"]["UserSummary"];
+                                comments: components["schemas"]["Association"];
+                                createdAt: number;
+                                currentUserData: {
+                                    canComment: boolean;
+                                    canFavorite: boolean;
+                                    isFavorited: boolean;
+                                    isFound: boolean;
+                                };
+                                depiction: null;
+                                displayAddress: string;
+                                favoriters: components["schemas"]["Association"];
+                                finders: components["schemas"]["Association"];
+                                id: number;
+                                image: components["schemas"]["NoteImage"] | null;
+                                implicit_title: string;
+                                link: string;
+                                location: components["schemas"]["Location"];
+                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                                message: string;
+                                notemaps: components["schemas"]["Association"];
+                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                                place: components["schemas"]["NotePlace"] | null;
+                                publicViewsCount: number;
+                                tags: components["schemas"]["Association"];
+                                title: string;
+                                updatedAt: number;
+                                visibility: string;
+                                /** @description Great-circle metres from `near` (only with `near`). */
+                                distance?: number;
+                            };
                         }[];
                         meta: {
                             http_status: number;
@@ -1446,6 +1514,8 @@ export interface operations {
                     title?: string | null;
                     /** @enum {string} */
                     visibility?: "public" | "recipients" | "self" | "private";
+                    /** @description `exact` (the default), `street`, `neighborhood` or `city`: how precisely everyone but the author sees the location. */
+                    locationPrecision?: string;
                     recipients?: (number | string)[] | string;
                     tags?: string[] | string;
                     location?: {
@@ -1504,6 +1574,8 @@ export interface operations {
                     title?: string | null;
                     /** @enum {string} */
                     visibility?: "public" | "recipients" | "self" | "private";
+                    /** @description `exact` (the default), `street`, `neighborhood` or `city`: how precisely everyone but the author sees the location. */
+                    locationPrecision?: string;
                     recipients?: (number | string)[] | string;
                     tags?: string[] | string;
                     location?: {
@@ -1562,6 +1634,8 @@ export interface operations {
                     title?: string | null;
                     /** @enum {string} */
                     visibility?: "public" | "recipients" | "self" | "private";
+                    /** @description `exact` (the default), `street`, `neighborhood` or `city`: how precisely everyone but the author sees the location. */
+                    locationPrecision?: string;
                     recipients?: (number | string)[] | string;
                     tags?: string[] | string;
                     location?: {
@@ -1689,7 +1763,8 @@ export interface operations {
                      *         },
                      *         "title": "Café am Kanal",
                      *         "updatedAt": 1777626060,
-                     *         "visibility": "public"
+                     *         "visibility": "public",
+                     *         "locationPrecision": "exact"
                      *       },
                      *       "meta": {
                      *         "http_status": 201
@@ -1697,7 +1772,37 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Note"];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                        };
                         meta: {
                             http_status: number;
                         };
@@ -1906,7 +2011,37 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Note"];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                        };
                         meta: {
                             http_status: number;
                         };
@@ -1998,6 +2133,8 @@ export interface operations {
                     title?: string | null;
                     /** @enum {string} */
                     visibility?: "public" | "recipients" | "self" | "private";
+                    /** @description `exact` (the default), `street`, `neighborhood` or `city`: how precisely everyone but the author sees the location. */
+                    locationPrecision?: string;
                     recipients?: (number | string)[] | string;
                     tags?: string[] | string;
                     location?: {
@@ -2047,6 +2184,8 @@ export interface operations {
                     title?: string | null;
                     /** @enum {string} */
                     visibility?: "public" | "recipients" | "self" | "private";
+                    /** @description `exact` (the default), `street`, `neighborhood` or `city`: how precisely everyone but the author sees the location. */
+                    locationPrecision?: string;
                     recipients?: (number | string)[] | string;
                     tags?: string[] | string;
                     location?: {
@@ -2096,6 +2235,8 @@ export interface operations {
                     title?: string | null;
                     /** @enum {string} */
                     visibility?: "public" | "recipients" | "self" | "private";
+                    /** @description `exact` (the default), `street`, `neighborhood` or `city`: how precisely everyone but the author sees the location. */
+                    locationPrecision?: string;
                     recipients?: (number | string)[] | string;
                     tags?: string[] | string;
                     location?: {
@@ -2221,7 +2362,8 @@ export interface operations {
                      *         },
                      *         "title": "Café am Kanal (closed Mondays)",
                      *         "updatedAt": 1777628640,
-                     *         "visibility": "public"
+                     *         "visibility": "public",
+                     *         "locationPrecision": "exact"
                      *       },
                      *       "meta": {
                      *         "http_status": 200
@@ -2229,7 +2371,37 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["Note"];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                        };
                         meta: {
                             http_status: number;
                         };
@@ -2887,7 +3059,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["ListedNote"][];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                            /** @description Great-circle metres from `near` (only with `near`). */
+                            distance?: number;
+                        }[];
                         meta: {
                             http_status: number;
                             count: number;
@@ -2907,7 +3111,39 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: components["schemas"]["ListedNote"];
+                            properties: {
+                                author: components["schemas"]["UserSummary"];
+                                comments: components["schemas"]["Association"];
+                                createdAt: number;
+                                currentUserData: {
+                                    canComment: boolean;
+                                    canFavorite: boolean;
+                                    isFavorited: boolean;
+                                    isFound: boolean;
+                                };
+                                depiction: null;
+                                displayAddress: string;
+                                favoriters: components["schemas"]["Association"];
+                                finders: components["schemas"]["Association"];
+                                id: number;
+                                image: components["schemas"]["NoteImage"] | null;
+                                implicit_title: string;
+                                link: string;
+                                location: components["schemas"]["Location"];
+                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                                message: string;
+                                notemaps: components["schemas"]["Association"];
+                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                                place: components["schemas"]["NotePlace"] | null;
+                                publicViewsCount: number;
+                                tags: components["schemas"]["Association"];
+                                title: string;
+                                updatedAt: number;
+                                visibility: string;
+                                /** @description Great-circle metres from `near` (only with `near`). */
+                                distance?: number;
+                            };
                         }[];
                         meta: {
                             http_status: number;
@@ -3631,7 +3867,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["ListedNote"][];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                            /** @description Great-circle metres from `near` (only with `near`). */
+                            distance?: number;
+                        }[];
                         meta: {
                             http_status: number;
                             count: number;
@@ -3651,7 +3919,39 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: components["schemas"]["ListedNote"];
+                            properties: {
+                                author: components["schemas"]["UserSummary"];
+                                comments: components["schemas"]["Association"];
+                                createdAt: number;
+                                currentUserData: {
+                                    canComment: boolean;
+                                    canFavorite: boolean;
+                                    isFavorited: boolean;
+                                    isFound: boolean;
+                                };
+                                depiction: null;
+                                displayAddress: string;
+                                favoriters: components["schemas"]["Association"];
+                                finders: components["schemas"]["Association"];
+                                id: number;
+                                image: components["schemas"]["NoteImage"] | null;
+                                implicit_title: string;
+                                link: string;
+                                location: components["schemas"]["Location"];
+                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                                message: string;
+                                notemaps: components["schemas"]["Association"];
+                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                                place: components["schemas"]["NotePlace"] | null;
+                                publicViewsCount: number;
+                                tags: components["schemas"]["Association"];
+                                title: string;
+                                updatedAt: number;
+                                visibility: string;
+                                /** @description Great-circle metres from `near` (only with `near`). */
+                                distance?: number;
+                            };
                         }[];
                         meta: {
                             http_status: number;
@@ -4310,7 +4610,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["ListedNote"][];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                            /** @description Great-circle metres from `near` (only with `near`). */
+                            distance?: number;
+                        }[];
                         meta: {
                             http_status: number;
                             count: number;
@@ -4330,7 +4662,39 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: components["schemas"]["ListedNote"];
+                            properties: {
+                                author: components["schemas"]["UserSummary"];
+                                comments: components["schemas"]["Association"];
+                                createdAt: number;
+                                currentUserData: {
+                                    canComment: boolean;
+                                    canFavorite: boolean;
+                                    isFavorited: boolean;
+                                    isFound: boolean;
+                                };
+                                depiction: null;
+                                displayAddress: string;
+                                favoriters: components["schemas"]["Association"];
+                                finders: components["schemas"]["Association"];
+                                id: number;
+                                image: components["schemas"]["NoteImage"] | null;
+                                implicit_title: string;
+                                link: string;
+                                location: components["schemas"]["Location"];
+                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                                message: string;
+                                notemaps: components["schemas"]["Association"];
+                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                                place: components["schemas"]["NotePlace"] | null;
+                                publicViewsCount: number;
+                                tags: components["schemas"]["Association"];
+                                title: string;
+                                updatedAt: number;
+                                visibility: string;
+                                /** @description Great-circle metres from `near` (only with `near`). */
+                                distance?: number;
+                            };
                         }[];
                         meta: {
                             http_status: number;
@@ -6720,7 +7084,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["ListedNote"][];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                            /** @description Great-circle metres from `near` (only with `near`). */
+                            distance?: number;
+                        }[];
                         meta: {
                             http_status: number;
                             count: number;
@@ -6740,7 +7136,39 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: components["schemas"]["ListedNote"];
+                            properties: {
+                                author: components["schemas"]["UserSummary"];
+                                comments: components["schemas"]["Association"];
+                                createdAt: number;
+                                currentUserData: {
+                                    canComment: boolean;
+                                    canFavorite: boolean;
+                                    isFavorited: boolean;
+                                    isFound: boolean;
+                                };
+                                depiction: null;
+                                displayAddress: string;
+                                favoriters: components["schemas"]["Association"];
+                                finders: components["schemas"]["Association"];
+                                id: number;
+                                image: components["schemas"]["NoteImage"] | null;
+                                implicit_title: string;
+                                link: string;
+                                location: components["schemas"]["Location"];
+                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                                message: string;
+                                notemaps: components["schemas"]["Association"];
+                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                                place: components["schemas"]["NotePlace"] | null;
+                                publicViewsCount: number;
+                                tags: components["schemas"]["Association"];
+                                title: string;
+                                updatedAt: number;
+                                visibility: string;
+                                /** @description Great-circle metres from `near` (only with `near`). */
+                                distance?: number;
+                            };
                         }[];
                         meta: {
                             http_status: number;
@@ -7036,7 +7464,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["ListedNote"][];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                            /** @description Great-circle metres from `near` (only with `near`). */
+                            distance?: number;
+                        }[];
                         meta: {
                             http_status: number;
                             count: number;
@@ -7056,7 +7516,39 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: components["schemas"]["ListedNote"];
+                            properties: {
+                                author: components["schemas"]["UserSummary"];
+                                comments: components["schemas"]["Association"];
+                                createdAt: number;
+                                currentUserData: {
+                                    canComment: boolean;
+                                    canFavorite: boolean;
+                                    isFavorited: boolean;
+                                    isFound: boolean;
+                                };
+                                depiction: null;
+                                displayAddress: string;
+                                favoriters: components["schemas"]["Association"];
+                                finders: components["schemas"]["Association"];
+                                id: number;
+                                image: components["schemas"]["NoteImage"] | null;
+                                implicit_title: string;
+                                link: string;
+                                location: components["schemas"]["Location"];
+                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                                message: string;
+                                notemaps: components["schemas"]["Association"];
+                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                                place: components["schemas"]["NotePlace"] | null;
+                                publicViewsCount: number;
+                                tags: components["schemas"]["Association"];
+                                title: string;
+                                updatedAt: number;
+                                visibility: string;
+                                /** @description Great-circle metres from `near` (only with `near`). */
+                                distance?: number;
+                            };
                         }[];
                         meta: {
                             http_status: number;
@@ -9316,7 +9808,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["ListedNote"][];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                            /** @description Great-circle metres from `near` (only with `near`). */
+                            distance?: number;
+                        }[];
                         meta: {
                             http_status: number;
                             count: number;
@@ -9336,7 +9860,39 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: components["schemas"]["ListedNote"];
+                            properties: {
+                                author: components["schemas"]["UserSummary"];
+                                comments: components["schemas"]["Association"];
+                                createdAt: number;
+                                currentUserData: {
+                                    canComment: boolean;
+                                    canFavorite: boolean;
+                                    isFavorited: boolean;
+                                    isFound: boolean;
+                                };
+                                depiction: null;
+                                displayAddress: string;
+                                favoriters: components["schemas"]["Association"];
+                                finders: components["schemas"]["Association"];
+                                id: number;
+                                image: components["schemas"]["NoteImage"] | null;
+                                implicit_title: string;
+                                link: string;
+                                location: components["schemas"]["Location"];
+                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                                message: string;
+                                notemaps: components["schemas"]["Association"];
+                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                                place: components["schemas"]["NotePlace"] | null;
+                                publicViewsCount: number;
+                                tags: components["schemas"]["Association"];
+                                title: string;
+                                updatedAt: number;
+                                visibility: string;
+                                /** @description Great-circle metres from `near` (only with `near`). */
+                                distance?: number;
+                            };
                         }[];
                         meta: {
                             http_status: number;
@@ -10025,7 +10581,39 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: components["schemas"]["ListedNote"][];
+                        data: {
+                            author: components["schemas"]["UserSummary"];
+                            comments: components["schemas"]["Association"];
+                            createdAt: number;
+                            currentUserData: {
+                                canComment: boolean;
+                                canFavorite: boolean;
+                                isFavorited: boolean;
+                                isFound: boolean;
+                            };
+                            depiction: null;
+                            displayAddress: string;
+                            favoriters: components["schemas"]["Association"];
+                            finders: components["schemas"]["Association"];
+                            id: number;
+                            image: components["schemas"]["NoteImage"] | null;
+                            implicit_title: string;
+                            link: string;
+                            location: components["schemas"]["Location"];
+                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                            message: string;
+                            notemaps: components["schemas"]["Association"];
+                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                            place: components["schemas"]["NotePlace"] | null;
+                            publicViewsCount: number;
+                            tags: components["schemas"]["Association"];
+                            title: string;
+                            updatedAt: number;
+                            visibility: string;
+                            /** @description Great-circle metres from `near` (only with `near`). */
+                            distance?: number;
+                        }[];
                         meta: {
                             http_status: number;
                             count: number;
@@ -10045,7 +10633,39 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: components["schemas"]["ListedNote"];
+                            properties: {
+                                author: components["schemas"]["UserSummary"];
+                                comments: components["schemas"]["Association"];
+                                createdAt: number;
+                                currentUserData: {
+                                    canComment: boolean;
+                                    canFavorite: boolean;
+                                    isFavorited: boolean;
+                                    isFound: boolean;
+                                };
+                                depiction: null;
+                                displayAddress: string;
+                                favoriters: components["schemas"]["Association"];
+                                finders: components["schemas"]["Association"];
+                                id: number;
+                                image: components["schemas"]["NoteImage"] | null;
+                                implicit_title: string;
+                                link: string;
+                                location: components["schemas"]["Location"];
+                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+                                message: string;
+                                notemaps: components["schemas"]["Association"];
+                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
+                                place: components["schemas"]["NotePlace"] | null;
+                                publicViewsCount: number;
+                                tags: components["schemas"]["Association"];
+                                title: string;
+                                updatedAt: number;
+                                visibility: string;
+                                /** @description Great-circle metres from `near` (only with `near`). */
+                                distance?: number;
+                            };
                         }[];
                         meta: {
                             http_status: number;

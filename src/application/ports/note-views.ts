@@ -1,3 +1,4 @@
+import type { LocationPrecision } from '../../domain/location-precision';
 import type { Location } from '../../domain/location';
 import type { NotePosition, NoteQuery } from '../../domain/note-query';
 import type { Visibility } from '../../domain/visibility';
@@ -22,7 +23,10 @@ export interface NoteView {
   title: string | null;
   message: string;
   visibility: Visibility;
+  /** Where the viewer sees it: exactly for its author, else as its location precision lets others (decisions §16). */
   location: Location;
+  /** How precisely others see the location: given to the author only. */
+  locationPrecision?: LocationPrecision;
   /** Unix seconds. */
   createdAt: number;
   updatedAt: number;

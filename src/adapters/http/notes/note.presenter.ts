@@ -52,6 +52,7 @@ export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
     implicit_title: implicit,
     link: links.note(note.id),
     location: presentLocation(note.location),
+    ...(note.locationPrecision === undefined ? {} : { locationPrecision: note.locationPrecision }),
     message: note.message,
     notemaps: list('notemaps', note.counts.notemaps),
     place: note.place === null ? null : { id: note.place.id, name: note.place.name, link: links.place(note.place.id) },

@@ -50,6 +50,11 @@ export const Note = Type.Object({
   implicit_title: Type.String(),
   link: Type.String(),
   location: Location,
+  locationPrecision: Type.Optional(Type.Union([Type.Literal('exact'), Type.Literal('street'), Type.Literal('neighborhood'), Type.Literal('city')], {
+    description: 'Given to the note\'s author only: how precisely everyone else sees its location. For `street`, `neighborhood` and '
+      + '`city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number '
+      + 'or street address; the author sees it exactly.',
+  })),
   message: Type.String(),
   notemaps: Association,
   place: Type.Union([NotePlace, Type.Null()], {
@@ -90,6 +95,9 @@ export const NoteBody = Type.Object({
   message: Type.Optional(Type.String()),
   title: OptionalText,
   visibility: Type.Optional(Type.String()),
+  locationPrecision: Type.Optional(Type.String({
+    description: '`exact` (the default), `street`, `neighborhood` or `city`: how precisely everyone but the author sees the location.',
+  })),
   recipients: ListOf(Type.Union([Type.Integer(), Type.String()])),
   tags: ListOf(Type.String()),
   location: Type.Optional(Type.Object(LocationFields)),

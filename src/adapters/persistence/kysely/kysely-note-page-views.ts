@@ -83,6 +83,6 @@ export class KyselyNotePageViews implements NotePageViews {
     const { rows } = await this.db.executeQuery(bindStandIns(query, values));
     const row = rows[0];
     if (row === undefined) return null;
-    return { note: toNoteView(row), comments: row.comments.map(toCommentView), tags: row.tag_names };
+    return { note: toNoteView(row, viewer.userId), comments: row.comments.map(toCommentView), tags: row.tag_names };
   }
 }

@@ -7,9 +7,10 @@ import { KYSELY } from './database';
 import { LOCATION_COLUMNS, toLocation } from './location-row';
 import type { LatLon } from '../../../domain/geo';
 import { noteOrderOf, type NotePosition, type NoteQuery } from '../../../domain/note-query';
+import { locationSeenBy } from '../../../domain/location-precision';
 import { placeName } from '../../../domain/place';
 import { listedNotes } from './note-conditions';
-import { CREATED_AT_US, distanceFrom, orderOf, seekAfter, textRank } from './note-conditions-query';
+import { CREATED_AT_US, distanceFrom, orderOf, seekAfter, seenPosition, textRank } from './note-conditions-query';
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
@@ -62,17 +63,17 @@ export class KyselyNoteViews implements NoteViews {
     const values = new Map<unknown, unknown>([[NOTE_ID, id], [USER_ID, viewer.userId], [READER_ID, viewer.readerId]]);
     const { rows } = await this.db.executeQuery(bind(query, values));
     const row = rows[0];
-    return row ? toNoteView(row) : null;
+    return row ? toNoteView(row, viewer.userId) : null;
   }
 
   async list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     if (isWholeList(filter)) return this.wholeList(viewer, filter.query, page);
-    const where = listedNotes(viewer.readerId, filter);
+    const where = listedNotes(viewer, filter);
     const [rows, count] = await Promise.all([
       this.pageRows(viewer, where, filter.query, page).execute(),
       this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
     ]);
-    return toNotePage(rows, count.total, filter.query);
+    return toNotePage(rows, count.total, filter.query, viewer.userId);
   }
 
   /**
@@ -95,7 +96,7 @@ export class KyselyNoteViews implements NoteViews {
       // The first page is compiled with the offset a stand-in too (it is 0), so the shapes differ only in their form.
       const standPage = { offset: OFFSET, limit: LIMIT };
       compiled = {
-        rows: this.pageRows(stand, listedNotes(stand.readerId, {}), standQuery, standPage, page.offset === 0 || after !== undefined).compile(),
+        rows: this.pageRows(stand, listedNotes(stand, {}), standQuery, standPage, page.offset === 0 || after !== undefined).compile(),
         total: this.wholeListTotal(stand.readerId).compile(),
       };
       this.wholeListQueries.set(shape, compiled);
@@ -108,7 +109,7 @@ export class KyselyNoteViews implements NoteViews {
       this.db.executeQuery(bind(compiled.rows, values)),
       this.db.executeQuery(bind(compiled.total, values)),
     ]);
-    return toNotePage(rows.rows, count.rows[0]?.total ?? 0, query);
+    return toNotePage(rows.rows, count.rows[0]?.total ?? 0, query, viewer.userId);
   }
 
   /**
@@ -122,13 +123,13 @@ export class KyselyNoteViews implements NoteViews {
     const after = query?.after;
     const order = noteOrderOf(query);
     const seek = <DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
-      (after && query ? qb.where(seekAfter(query, after)) : qb.offset(page.offset));
+      (after && query ? qb.where(seekAfter(query, after, viewer.userId)) : qb.offset(page.offset));
     const rowsQuery = selectNoteViews(this.db, viewer, query?.near?.center)
       .select([CREATED_AT_US.as('created_us'), (query?.text !== undefined && order === 'relevance' ? textRank(query.text) : sql<number | null>`null::float4`).as('rank')]);
     const computedOrder = (order === 'nearest' && query?.near !== undefined) || (order === 'relevance' && query?.text !== undefined);
-    if (!computedOrder && firstOrSeek) return rowsQuery.where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit);
-    return rowsQuery.where('n.id', 'in', this.db.selectFrom('notes as n').select('n.id').where(where).$call(seek).orderBy(orderOf(query)).limit(page.limit))
-      .orderBy(orderOf(query));
+    if (!computedOrder && firstOrSeek) return rowsQuery.where(where).$call(seek).orderBy(orderOf(query, viewer.userId)).limit(page.limit);
+    return rowsQuery.where('n.id', 'in', this.db.selectFrom('notes as n').select('n.id').where(where).$call(seek).orderBy(orderOf(query, viewer.userId)).limit(page.limit))
+      .orderBy(orderOf(query, viewer.userId));
   }
 
   /**
@@ -166,7 +167,8 @@ export function selectNoteViews(db: Kysely<Schema>, viewer: Viewer, near?: LatLo
       .whereRef('nt.note_id', '=', 'n.id')
       .as('tags_count'))
     .select([viewerHas('note_favorites', viewer.userId).as('is_favorited'), viewerHas('note_finds', viewer.userId).as('is_found')])
-    .select((near ? distanceFrom(near) : sql<number | null>`null::float8`).as('distance'));
+    .select(['n.location_precision', 'n.public_latitude', 'n.public_longitude'])
+    .select((near ? distanceFrom(near, seenPosition(viewer.userId)) : sql<number | null>`null::float8`).as('distance'));
 }
 
 /** Whether the list is every note the viewer may read, which `wholeListTotal` counts from the counters. */
@@ -182,9 +184,9 @@ export type NoteViewRow = Awaited<ReturnType<ReturnType<typeof selectNoteViews>[
 type ListedRow = NoteViewRow & { created_us: number; rank: number | null };
 
 /** The page of `rows` (the list's total and where its last item stands). */
-function toNotePage(rows: readonly ListedRow[], total: number, query: NoteQuery | undefined): NotePage {
+function toNotePage(rows: readonly ListedRow[], total: number, query: NoteQuery | undefined, userId: number | null): NotePage {
   const lastRow = rows.at(-1);
-  return { items: rows.map(toNoteView), total, ...(lastRow ? { last: positionOf(lastRow, query) } : {}) };
+  return { items: rows.map((row) => toNoteView(row, userId)), total, ...(lastRow ? { last: positionOf(lastRow, query) } : {}) };
 }
 
 /** Where a listed row stands in the list's order: the columns `orderOf` sorts by, as `seekAfter` reads them. */
@@ -200,14 +202,17 @@ function positionOf(
   return { order, lead, createdAtUs: row.created_us, id: row.id };
 }
 
-export function toNoteView(row: NoteViewRow): NoteView {
+/** The note as the viewer `userId` sees it: where it is exactly, and how precisely others see it, only for its author. */
+export function toNoteView(row: NoteViewRow, userId: number | null): NoteView {
+  const isAuthor = userId !== null && userId === row.author_id;
   return {
     id: row.id,
     author: toUserSummary({ ...row, id: row.author_id }),
     title: row.title,
     message: row.message,
     visibility: row.visibility,
-    location: toLocation(row),
+    location: locationSeenBy(toLocation(row), row.location_precision, { latitude: row.public_latitude, longitude: row.public_longitude }, isAuthor),
+    ...(isAuthor ? { locationPrecision: row.location_precision } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     publicViewsCount: row.public_views_count,

@@ -32,7 +32,7 @@ function placeConditions(filter: PlaceFilter): RawBuilder<SqlBool> {
 /** The centre of a place as the viewer sees it (the lateral sums `s`) lies in every area: as domain/geo.ts areaContains. */
 function areaConditions(areas: readonly (BoundingBox | Circle)[]): RawBuilder<SqlBool> {
   const conditions = areas.map((area) => {
-    if (area.kind === 'circle') return sql<SqlBool>`${distanceFrom(area.center, { latitude: 's.latitude', longitude: 's.longitude' })} <= ${area.radius}::float8`;
+    if (area.kind === 'circle') return sql<SqlBool>`${distanceFrom(area.center, { latitude: sql<number>`s.latitude`, longitude: sql<number>`s.longitude` })} <= ${area.radius}::float8`;
     const boxes = coveringBoxes(area).map((b) => sql<SqlBool>`(s.longitude between ${b.minLon}::float8 and ${b.maxLon}::float8
       and s.latitude between ${b.minLat}::float8 and ${b.maxLat}::float8)`);
     return sql<SqlBool>`(${sql.join(boxes, sql` or `)})`;
@@ -107,8 +107,9 @@ export class KyselyPlaceViews implements PlaceViews {
           .selectFrom('notes as n')
           .select((inner) => [
             inner.fn.countAll<number>().as('notes_count'),
-            inner.fn.avg<number>('n.latitude').as('latitude'),
-            inner.fn.avg<number>('n.longitude').as('longitude'),
+            // The positions everyone may see: a place never reveals where a note with a coarse precision is.
+            inner.fn.avg<number>('n.public_latitude').as('latitude'),
+            inner.fn.avg<number>('n.public_longitude').as('longitude'),
             // The most common code, the first in code point order on a tie; mode() passes over nulls.
             sql<string | null>`mode() within group (order by n.iso_country_code collate "C")`.as('iso_country_code'),
           ])

@@ -2,11 +2,31 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { EARTH_RADIUS_M, coveringBoxes, type BoundingBox, type Circle, type LatLon } from '../../../domain/geo';
 import type { NotePosition, NoteQuery } from '../../../domain/note-query';
 
-// The expression of the GiST index notes_location_idx: a query must repeat it exactly to use the index.
-const POINT = sql`point(n.longitude, n.latitude)`;
+// The expressions of the GiST indexes notes_location_idx and notes_public_location_idx: a query must repeat them
+// exactly to use them.
+const EXACT_POINT = sql`point(n.longitude, n.latitude)`;
+const PUBLIC_POINT = sql`point(n.public_longitude, n.public_latitude)`;
 
-/** The conditions a caller's query adds to a list of notes (aliased `n`); each one is index-backed. */
-export function queryConditions(query: NoteQuery): RawBuilder<SqlBool>[] {
+/** A point as SQL expressions. */
+export interface PositionSql {
+  latitude: RawBuilder<number>;
+  longitude: RawBuilder<number>;
+}
+
+/**
+ * Where note `n` is for a viewer (docs/decisions.md, location precision): the exact position for its author, the
+ * public one (the cell centre, or the exact position when exact) for everyone else.
+ */
+export function seenPosition(userId: number | null): PositionSql {
+  if (userId === null) return { latitude: sql<number>`n.public_latitude`, longitude: sql<number>`n.public_longitude` };
+  return {
+    latitude: sql<number>`(case when n.author_id = ${userId} then n.latitude else n.public_latitude end)`,
+    longitude: sql<number>`(case when n.author_id = ${userId} then n.longitude else n.public_longitude end)`,
+  };
+}
+
+/** The conditions a caller's query adds to a list of notes (aliased `n`) for a viewer; each one is index-backed. */
+export function queryConditions(query: NoteQuery, userId: number | null): RawBuilder<SqlBool>[] {
   const conditions: RawBuilder<SqlBool>[] = [];
   if (query.tag !== undefined) {
     conditions.push(sql<SqlBool>`exists (
@@ -20,30 +40,31 @@ export function queryConditions(query: NoteQuery): RawBuilder<SqlBool>[] {
   // Whole seconds, both ends included: `createdAt` is the timestamp floored to the second.
   if (query.since !== undefined) conditions.push(sql<SqlBool>`n.created_at >= to_timestamp(${query.since}::float8)`);
   if (query.until !== undefined) conditions.push(sql<SqlBool>`n.created_at < to_timestamp(${query.until + 1}::float8)`);
-  if (query.bbox !== undefined) conditions.push(inArea(query.bbox));
+  if (query.bbox !== undefined) conditions.push(inArea(query.bbox, userId));
   if (query.near !== undefined) {
-    conditions.push(inArea(query.near), sql<SqlBool>`${distanceFrom(query.near.center)} <= ${query.near.radius}::float8`);
+    conditions.push(inArea(query.near, userId), sql<SqlBool>`${distanceFrom(query.near.center, seenPosition(userId))} <= ${query.near.radius}::float8`);
   }
   if (query.text !== undefined) conditions.push(sql<SqlBool>`n.search @@ ${searchQuery(query.text)}`);
   return conditions;
 }
 
-/** The point is in one of the rectangles covering the area: GiST `<@` per rectangle, ORed (a bitmap OR). */
-function inArea(area: BoundingBox | Circle): RawBuilder<SqlBool> {
-  const boxes = coveringBoxes(area).map((b) =>
-    sql<SqlBool>`${POINT} <@ box(point(${b.minLon}::float8, ${b.minLat}::float8), point(${b.maxLon}::float8, ${b.maxLat}::float8))`);
-  return sql<SqlBool>`(${sql.join(boxes, sql` or `)})`;
+/**
+ * The point the viewer sees is in one of the rectangles covering the area: GiST `<@` per rectangle, ORed (a bitmap
+ * OR); the public point's index for others' notes, and for a signed-in viewer the exact point's for their own.
+ */
+function inArea(area: BoundingBox | Circle, userId: number | null): RawBuilder<SqlBool> {
+  const within = (point: RawBuilder<unknown>) => sql.join(coveringBoxes(area).map((b) =>
+    sql<SqlBool>`${point} <@ box(point(${b.minLon}::float8, ${b.minLat}::float8), point(${b.maxLon}::float8, ${b.maxLat}::float8))`), sql` or `);
+  if (userId === null) return sql<SqlBool>`(${within(PUBLIC_POINT)})`;
+  return sql<SqlBool>`((n.author_id <> ${userId} and (${within(PUBLIC_POINT)})) or (n.author_id = ${userId} and (${within(EXACT_POINT)})))`;
 }
 
-/**
- * The great-circle (haversine) distance in metres from `center` to the note (or to the point in the columns named);
- * the same formula as domain/geo.ts.
- */
-export function distanceFrom(center: LatLon, point: { latitude: string; longitude: string } = { latitude: 'n.latitude', longitude: 'n.longitude' }): RawBuilder<number> {
+/** The great-circle (haversine) distance in metres from `center` to a point; the same formula as domain/geo.ts. */
+export function distanceFrom(center: LatLon, point: PositionSql): RawBuilder<number> {
   const lat = sql`${center.latitude}::float8`;
   const lon = sql`${center.longitude}::float8`;
-  const pointLat = sql.ref(point.latitude);
-  const pointLon = sql.ref(point.longitude);
+  const pointLat = point.latitude;
+  const pointLon = point.longitude;
   return sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
     power(sin(radians(${pointLat} - ${lat}) / 2), 2)
     + cos(radians(${lat})) * cos(radians(${pointLat})) * power(sin(radians(${pointLon} - ${lon}) / 2), 2)))))`;
@@ -57,13 +78,13 @@ export function searchQuery(text: string): RawBuilder<unknown> {
   return sql`(plainto_tsquery('english', ${text}) || plainto_tsquery('simple', ${text}))`;
 }
 
-/** ORDER BY of a list: the query's order, then newest first and by id so that pages never overlap. */
-export function orderOf(query: NoteQuery | undefined): RawBuilder<unknown> {
+/** ORDER BY of a list for a viewer: the query's order, then newest first and by id so that pages never overlap. */
+export function orderOf(query: NoteQuery | undefined, userId: number | null): RawBuilder<unknown> {
   const newest = sql`n.created_at desc, n.id desc`;
   switch (query?.order ?? 'recent') {
     case 'recent': return newest;
     case 'popular': return sql`n.favoriters_count desc, n.public_views_count desc, ${newest}`;
-    case 'nearest': return query?.near ? sql`${distanceFrom(query.near.center)} asc, ${newest}` : newest;
+    case 'nearest': return query?.near ? sql`${distanceFrom(query.near.center, seenPosition(userId))} asc, ${newest}` : newest;
     case 'relevance': return query?.text !== undefined ? sql`${textRank(query.text)} desc, ${newest}` : newest;
   }
 }
@@ -81,7 +102,7 @@ export const CREATED_AT_US = sql<number>`(extract(epoch from n.created_at) * 100
  * columns (an index range for `recent` and `popular`); the computed keys (distance, text rank) compare first,
  * then the creation time and id. The rank is compared as the float4 PostgreSQL computes.
  */
-export function seekAfter(query: NoteQuery, after: NotePosition): RawBuilder<SqlBool> {
+export function seekAfter(query: NoteQuery, after: NotePosition, userId: number | null): RawBuilder<SqlBool> {
   const at = sql`(timestamptz 'epoch' + ${after.createdAtUs}::int8 * interval '1 microsecond')`;
   const older = sql<SqlBool>`(n.created_at, n.id) < (${at}, ${after.id}::int4)`;
   const [first = 0, second = 0] = after.lead;
@@ -92,7 +113,7 @@ export function seekAfter(query: NoteQuery, after: NotePosition): RawBuilder<Sql
       return sql<SqlBool>`(n.favoriters_count, n.public_views_count, n.created_at, n.id) < (${first}::int4, ${second}::int8, ${at}, ${after.id}::int4)`;
     case 'nearest': {
       if (query.near === undefined) return older;
-      const distance = distanceFrom(query.near.center);
+      const distance = distanceFrom(query.near.center, seenPosition(userId));
       return sql<SqlBool>`(${distance} > ${first}::float8 or (${distance} = ${first}::float8 and ${older}))`;
     }
     case 'relevance': {

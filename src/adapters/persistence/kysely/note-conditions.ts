@@ -1,11 +1,12 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { NoteFilter } from '../../../application/ports/note-views';
+import type { Viewer } from '../../../application/ports/viewer';
 import { queryConditions } from './note-conditions-query';
 import { readableNote } from './readable-note';
 
-/** The notes (aliased `n`) a list holds for a reader: those they may read that pass every filter. */
-export function listedNotes(readerId: number | null, filter: NoteFilter): RawBuilder<SqlBool> {
-  const conditions = [readableNote('n', readerId)];
+/** The notes (aliased `n`) a list holds for a viewer: those they may read that pass every filter. */
+export function listedNotes(viewer: Viewer, filter: NoteFilter): RawBuilder<SqlBool> {
+  const conditions = [readableNote('n', viewer.readerId)];
   if (filter.authorId !== undefined) conditions.push(sql<SqlBool>`n.author_id = ${filter.authorId}`);
   if (filter.tag !== undefined) {
     conditions.push(sql<SqlBool>`exists (
@@ -28,6 +29,6 @@ export function listedNotes(readerId: number | null, filter: NoteFilter): RawBui
       or exists (select 1 from notemap_notes mn join notemap_follows nf on nf.notemap_id = mn.notemap_id
                  where mn.note_id = n.id and nf.user_id = ${filter.feedOf}))`);
   }
-  if (filter.query !== undefined) conditions.push(...queryConditions(filter.query));
+  if (filter.query !== undefined) conditions.push(...queryConditions(filter.query, viewer.userId));
   return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
 }

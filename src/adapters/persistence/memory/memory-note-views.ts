@@ -3,6 +3,8 @@ import type { NoteFilter, NotePage, NoteView, NoteViews } from '../../../applica
 import type { PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { areaContains, distanceMetres } from '../../../domain/geo';
+import type { Location } from '../../../domain/location';
+import { locationSeenBy, snapToCell } from '../../../domain/location-precision';
 import { placeName } from '../../../domain/place';
 import { compareNotePositions, noteOrderOf, type NoteOrder, type NotePosition, type NoteQuery } from '../../../domain/note-query';
 import { isReadable } from './memory-readable-notes';
@@ -10,6 +12,12 @@ import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNote } fro
 import { userSummary } from './memory-user-summary';
 import { unixSeconds } from './unix-seconds';
 import { textRank } from './memory-text-search';
+
+/** Where the viewer sees the note: exactly for its author, else its cell centre (the store snaps as it reads). */
+export function seenLocation(note: StoredNote, viewer: Viewer): Location {
+  const isAuthor = viewer.userId !== null && viewer.userId === note.authorId;
+  return locationSeenBy(note.location, note.locationPrecision, snapToCell(note.location, note.locationPrecision), isAuthor);
+}
 
 function noteView(state: MemoryState, note: StoredNote, viewer: Viewer): NoteView {
   const author = state.users.find((u) => u.id === note.authorId);
@@ -23,7 +31,8 @@ function noteView(state: MemoryState, note: StoredNote, viewer: Viewer): NoteVie
     title: note.title,
     message: note.message,
     visibility: note.visibility,
-    location: { ...note.location },
+    location: { ...seenLocation(note, viewer) },
+    ...(viewer.userId !== null && viewer.userId === note.authorId ? { locationPrecision: note.locationPrecision } : {}),
     createdAt: unixSeconds(note.createdAt),
     updatedAt: unixSeconds(note.updatedAt),
     publicViewsCount: note.publicViewsCount,
@@ -86,7 +95,7 @@ function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page:
     .filter((n) => filter.withImage !== true || n.image !== null)
     .filter((n) => filter.feedOf === undefined || inFeedOf(state, filter.feedOf, n))
     .filter((n) => isReadable(state, n, viewer.readerId));
-  const listed: Listed[] = query === undefined ? matches.map((note) => ({ note })) : queried(state, matches, query);
+  const listed: Listed[] = query === undefined ? matches.map((note) => ({ note })) : queried(state, matches, query, viewer);
   const order = noteOrderOf(query);
   const positioned = listed.map((item) => ({ ...item, position: positionOf(item, order) }));
   positioned.sort((a, b) => compareNotePositions(a.position, b.position));
@@ -113,7 +122,7 @@ interface Listed {
 }
 
 /** The notes that pass the caller's query, with what its order needs (distance, text rank, favoriters). */
-function queried(state: MemoryState, notes: StoredNote[], query: NoteQuery): Listed[] {
+function queried(state: MemoryState, notes: StoredNote[], query: NoteQuery, viewer: Viewer): Listed[] {
   const tagId = query.tag === undefined ? undefined : state.tags.find((t) => t.name === query.tag)?.id;
   const tagged = new Set(state.noteTags.filter((nt) => nt.tagId === tagId).map((nt) => nt.noteId));
   const authorId = query.author === undefined ? undefined : 'id' in query.author ? query.author.id : authorIdOf(state, query.author.username);
@@ -124,8 +133,9 @@ function queried(state: MemoryState, notes: StoredNote[], query: NoteQuery): Lis
     const createdAt = unixSeconds(note.createdAt);
     if (query.since !== undefined && createdAt < query.since) continue;
     if (query.until !== undefined && createdAt > query.until) continue;
-    if (query.bbox !== undefined && !areaContains(query.bbox, note.location)) continue;
-    const distance = query.near === undefined ? undefined : distanceMetres(query.near.center, note.location);
+    const seen = seenLocation(note, viewer);
+    if (query.bbox !== undefined && !areaContains(query.bbox, seen)) continue;
+    const distance = query.near === undefined ? undefined : distanceMetres(query.near.center, seen);
     if (query.near !== undefined && distance !== undefined && distance > query.near.radius) continue;
     const rank = query.text === undefined ? undefined : textRank(`${note.title ?? ''} ${note.message}`, query.text);
     if (rank === null) continue;

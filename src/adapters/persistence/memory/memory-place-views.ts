@@ -1,3 +1,4 @@
+import { snapToCell } from '../../../domain/location-precision';
 import { inject, injectable } from 'tsyringe';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { PlaceFilter, PlaceView, PlaceViews } from '../../../application/ports/place-views';
@@ -30,8 +31,9 @@ function placeView(state: MemoryState, place: StoredPlace, viewer: Viewer): Plac
     state: place.state,
     country: place.country,
     isoCountryCode: mostCommon(notes.map((n) => n.location.isoCountryCode)),
-    latitude: mean(notes.map((n) => n.location.latitude)),
-    longitude: mean(notes.map((n) => n.location.longitude)),
+    // The positions everyone may see: a place never reveals where a note with a coarse precision is.
+    latitude: mean(notes.map((n) => snapToCell(n.location, n.locationPrecision).latitude)),
+    longitude: mean(notes.map((n) => snapToCell(n.location, n.locationPrecision).longitude)),
     counts: { notes: notes.length, followers: state.placeFollows.filter((f) => f.placeId === place.id).length },
   };
 }
