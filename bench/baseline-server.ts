@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { displayAddress } from '../src/domain/location';
+import { locationSeenBy, type LocationPrecision } from '../src/domain/location-precision';
 import { implicitTitle, noteTitle } from '../src/domain/note';
 import { encodeNoteCursor } from '../src/domain/note-query';
 import { placeName } from '../src/domain/place';
@@ -22,7 +23,7 @@ const noteColumns = (userParam: string | null) => `
   n.id, n.title, n.message, n.visibility, n.latitude, n.longitude, n.street, n.street_number, n.street_address,
   n.neighborhood, n.city, n.state, n.postal_code, n.country, n.iso_country_code, n.zoom_level,
   n.public_views_count::int as public_views_count, n.comments_count, n.favoriters_count, n.finders_count, n.notemaps_count,
-  n.image_key, n.image_width, n.image_height,
+  n.image_key, n.image_width, n.image_height, n.location_precision, n.public_latitude, n.public_longitude,
   floor(extract(epoch from n.created_at))::int as created_at, floor(extract(epoch from n.updated_at))::int as updated_at,
   (extract(epoch from n.created_at) * 1000000)::int8 as created_us,
   u.id as author_id, u.username, u.name as author_name, u.avatar_hash, u.has_avatar,
@@ -48,11 +49,12 @@ const ONE_AS_MEMBER_SQL = `select ${noteColumns('$2')} from ${NOTE_FROM}
   where n.id = $1 and n.visibility = 'public'`;
 const TOKEN_SQL = `select user_id, scopes from access_tokens
   where token_hash = $1 and revoked_at is null and (expires_at is null or expires_at > now())`;
-// Nearest first within a circle: the GiST index narrows to the covering box, haversine decides and orders.
-const DISTANCE = `(2 * 6371008.8 * asin(least(1, sqrt(power(sin(radians(n.latitude - $1) / 2), 2)
-  + cos(radians($1)) * cos(radians(n.latitude)) * power(sin(radians(n.longitude - $2) / 2), 2)))))`;
+// Nearest first within a circle, by the position anonymous readers see (the public one): the GiST index narrows to
+// the covering box, haversine decides and orders.
+const DISTANCE = `(2 * 6371008.8 * asin(least(1, sqrt(power(sin(radians(n.public_latitude - $1) / 2), 2)
+  + cos(radians($1)) * cos(radians(n.public_latitude)) * power(sin(radians(n.public_longitude - $2) / 2), 2)))))`;
 const NEAR_WHERE = `n.visibility = 'public'
-  and point(n.longitude, n.latitude) <@ box(point($3::float8, $4::float8), point($5::float8, $6::float8))
+  and point(n.public_longitude, n.public_latitude) <@ box(point($3::float8, $4::float8), point($5::float8, $6::float8))
   and ${DISTANCE} <= $7`;
 const NEAR_SQL = `select ${noteColumns(null)}, ${DISTANCE} as distance from ${NOTE_FROM}
   where ${NEAR_WHERE} order by distance, n.created_at desc, n.id desc limit 20`;
@@ -70,7 +72,8 @@ interface NoteRow {
   city: string | null; state: string | null; postal_code: string | null; country: string | null;
   iso_country_code: string | null; zoom_level: number | null; public_views_count: number; comments_count: number;
   favoriters_count: number; finders_count: number; notemaps_count: number; image_key: string | null;
-  image_width: number | null; image_height: number | null; created_at: number; updated_at: number; created_us: string;
+  image_width: number | null; image_height: number | null; location_precision: LocationPrecision;
+  public_latitude: number; public_longitude: number; created_at: number; updated_at: number; created_us: string;
   author_id: number; username: string; author_name: string | null; avatar_hash: string; has_avatar: boolean;
   place_id: number | null; place_city: string | null; place_state: string | null; place_country: string | null;
   tags_count: number; is_favorited: boolean; is_found: boolean; distance?: number;
@@ -78,13 +81,14 @@ interface NoteRow {
 
 const association = (id: number, name: string, count: number) => ({ meta: { count, nextUrl: `/v2/notes/${id}/${name}` } });
 
-/** The note as the service presents it, its keys in the service's order. */
-function toNote(origin: string, row: NoteRow, mayWrite: boolean) {
-  const location = {
+/** The note as the service presents it to `viewerId`, its keys in the service's order. */
+function toNote(origin: string, row: NoteRow, mayWrite: boolean, viewerId: number | null) {
+  const isAuthor = viewerId === row.author_id;
+  const location = locationSeenBy({
     latitude: row.latitude, longitude: row.longitude, street: row.street, streetNumber: row.street_number,
     streetAddress: row.street_address, neighborhood: row.neighborhood, city: row.city, state: row.state,
     postalCode: row.postal_code, country: row.country, isoCountryCode: row.iso_country_code, zoomLevel: row.zoom_level,
-  };
+  }, row.location_precision, { latitude: row.public_latitude, longitude: row.public_longitude }, isAuthor);
   return {
     author: {
       avatar: { hasAvatar: row.has_avatar, hash: row.avatar_hash, urlRoot: `${origin}/avatars/${row.avatar_hash}` },
@@ -106,11 +110,12 @@ function toNote(origin: string, row: NoteRow, mayWrite: boolean) {
     implicit_title: implicitTitle(row.message),
     link: `${origin}/notes/${row.id}`,
     location: {
-      city: row.city ?? '', country: row.country ?? '', isoCountryCode: row.iso_country_code ?? '',
-      latitude: row.latitude, longitude: row.longitude, neighborhood: row.neighborhood, postalCode: row.postal_code,
-      state: row.state ?? '', street: row.street, streetAddress: row.street_address ?? '', streetNumber: row.street_number,
-      zoomLevel: row.zoom_level ?? 0,
+      city: location.city ?? '', country: location.country ?? '', isoCountryCode: location.isoCountryCode ?? '',
+      latitude: location.latitude, longitude: location.longitude, neighborhood: location.neighborhood, postalCode: location.postalCode,
+      state: location.state ?? '', street: location.street, streetAddress: location.streetAddress ?? '', streetNumber: location.streetNumber,
+      zoomLevel: location.zoomLevel ?? 0,
     },
+    ...(isAuthor ? { locationPrecision: row.location_precision } : {}),
     message: row.message,
     notemaps: association(row.id, 'notemaps', row.notemaps_count),
     place: row.place_id === null ? null : {
@@ -193,11 +198,11 @@ async function main(): Promise<void> {
       const all = total.rows[0]?.total ?? 0;
       // The request's own query string, as the service keeps it in nextUrl.
       const prefix = `/v2/notes?${request.url.slice(request.url.indexOf('?') + 1)}&`;
-      return { data: rows.rows.map((row) => toNote(origin, row, false)), meta: { http_status: 200, count: all, nextUrl: nextUrl(prefix, all, rows.rows, 'nearest') } };
+      return { data: rows.rows.map((row) => toNote(origin, row, false, null)), meta: { http_status: 200, count: all, nextUrl: nextUrl(prefix, all, rows.rows, 'nearest') } };
     }
     const [rows, total] = await Promise.all([pool.query<NoteRow>(page([PAGE_SIZE])), pool.query<{ total: number }>(count([]))]);
     const all = total.rows[0]?.total ?? 0;
-    return { data: rows.rows.map((row) => toNote(origin, row, false)), meta: { http_status: 200, count: all, nextUrl: nextUrl('/v2/notes?', all, rows.rows, 'recent') } };
+    return { data: rows.rows.map((row) => toNote(origin, row, false, null)), meta: { http_status: 200, count: all, nextUrl: nextUrl('/v2/notes?', all, rows.rows, 'recent') } };
   });
 
   app.get<{ Params: { id: string } }>('/v2/notes/:id', async (request, reply) => {
@@ -221,7 +226,7 @@ async function main(): Promise<void> {
       return { meta: { http_status: 404 } };
     }
     if (row.visibility === 'public' && row.author_id !== member?.user_id) views.set(row.id, (views.get(row.id) ?? 0) + 1);
-    return { data: toNote(origin, row, member !== undefined && WRITES.test(member.scopes)), meta: { http_status: 200 } };
+    return { data: toNote(origin, row, member !== undefined && WRITES.test(member.scopes), member?.user_id ?? null), meta: { http_status: 200 } };
   });
 
   await app.listen({ host: '127.0.0.1', port });

@@ -65,6 +65,8 @@ describe.each(ALL_STORAGES)('notes over %s storage', (storage) => {
           neighborhood: null, postalCode: null, state: '', street: null, streetAddress: 'Alexanderplatz 1',
           streetNumber: null, zoomLevel: 15,
         },
+        // Given to the author only (docs/api.md, location precision).
+        locationPrecision: 'exact',
         message: 'Best coffee in town\nThe flat white is great. #coffee #Berlin',
         notemaps: { meta: { count: 0, nextUrl: `/v2/notes/${note.id}/notemaps` } },
         place: { id: expect.any(Number), name: 'Berlin, Germany', link: `${TEST_PUBLIC_URL}/places/${note.place.id}` },
@@ -79,7 +81,8 @@ describe.each(ALL_STORAGES)('notes over %s storage', (storage) => {
 
       const read = await t.request({ method: 'GET', url: `/v2/notes/${note.id}` });
       expect(read.statusCode).toBe(200);
-      expect(read.json().data).toEqual({ ...note, currentUserData: { canComment: false, canFavorite: false, isFavorited: false, isFound: false } });
+      const { locationPrecision: _authorsOnly, ...seenByOthers } = note;
+      expect(read.json().data).toEqual({ ...seenByOthers, currentUserData: { canComment: false, canFavorite: false, isFavorited: false, isFound: false } });
     });
 
     it('accepts a form body with location[...] keys and a comma-separated tags field', async () => {

@@ -54,6 +54,22 @@ describe.each(ALL_STORAGES)('acting on the web pages (%s)', (storage) => {
       expect((await t.app.inject({ url: `/notes/${id}` })).statusCode).toBe(404);
     });
 
+    it('posts a note others see only to its neighbourhood, and the author still exactly', async () => {
+      const form = await web.get('/notes/new');
+      expect(form.body).toContain('<label for="locationPrecision">');
+      const res = await web.post('/notes', { message: 'Near home', latitude: '38.697612', longitude: '-9.203301', locationPrecision: 'neighborhood' }, form);
+      expect(res.statusCode).toBe(303);
+      const id = Number(/(\d+)$/u.exec(res.headers.location as string)?.[1]);
+      const mine = await apiNote(id);
+      expect(mine).toMatchObject({ locationPrecision: 'neighborhood', location: { latitude: 38.697612, longitude: -9.203301 } });
+      const others = (await t.request({ method: 'GET', url: `/v2/notes/${id}` })).json().data;
+      expect(others.location.latitude).not.toBe(38.697612);
+      expect(others).not.toHaveProperty('locationPrecision');
+      const wrong = await web.post('/notes', { message: 'x', latitude: '1', longitude: '2', locationPrecision: 'house' }, form);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.body).toMatch(/id="locationPrecision"[^>]*aria-invalid="true"/u);
+    });
+
     it('shows the form again with what is wrong, keeping what was typed', async () => {
       const form = await web.get('/notes/new');
       const res = await web.post('/notes', { message: 'Keep <me>', latitude: 'north', longitude: '' }, form);

@@ -1143,7 +1143,7 @@ export interface components {
             link: string;
             location: components["schemas"]["Location"];
             /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+            locationPrecision?: string;
             message: string;
             notemaps: components["schemas"]["Association"];
             /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
@@ -1174,7 +1174,7 @@ export interface components {
             link: string;
             location: components["schemas"]["Location"];
             /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
+            locationPrecision?: string;
             message: string;
             notemaps: components["schemas"]["Association"];
             /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
@@ -1337,39 +1337,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                            /** @description Great-circle metres from `near` (only with `near`). */
-                            distance?: number;
-                        }[];
+                        data: components["schemas"]["ListedNote"][];
                         meta: {
                             http_status: number;
                             count: number;
@@ -1389,39 +1357,7 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: {
-                                author: components["schemas"]["UserSummary"];
-                                comments: components["schemas"]["Association"];
-                                createdAt: number;
-                                currentUserData: {
-                                    canComment: boolean;
-                                    canFavorite: boolean;
-                                    isFavorited: boolean;
-                                    isFound: boolean;
-                                };
-                                depiction: null;
-                                displayAddress: string;
-                                favoriters: components["schemas"]["Association"];
-                                finders: components["schemas"]["Association"];
-                                id: number;
-                                image: components["schemas"]["NoteImage"] | null;
-                                implicit_title: string;
-                                link: string;
-                                location: components["schemas"]["Location"];
-                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                                message: string;
-                                notemaps: components["schemas"]["Association"];
-                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                                place: components["schemas"]["NotePlace"] | null;
-                                publicViewsCount: number;
-                                tags: components["schemas"]["Association"];
-                                title: string;
-                                updatedAt: number;
-                                visibility: string;
-                                /** @description Great-circle metres from `near` (only with `near`). */
-                                distance?: number;
-                            };
+                            properties: components["schemas"]["ListedNote"];
                         }[];
                         meta: {
                             http_status: number;
@@ -1772,37 +1708,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                        };
+                        data: components["schemas"]["Note"];
                         meta: {
                             http_status: number;
                         };
@@ -2011,37 +1917,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                        };
+                        data: components["schemas"]["Note"];
                         meta: {
                             http_status: number;
                         };
@@ -2371,37 +2247,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                        };
+                        data: components["schemas"]["Note"];
                         meta: {
                             http_status: number;
                         };
@@ -3059,39 +2905,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                            /** @description Great-circle metres from `near` (only with `near`). */
-                            distance?: number;
-                        }[];
+                        data: components["schemas"]["ListedNote"][];
                         meta: {
                             http_status: number;
                             count: number;
@@ -3111,39 +2925,7 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: {
-                                author: components["schemas"]["UserSummary"];
-                                comments: components["schemas"]["Association"];
-                                createdAt: number;
-                                currentUserData: {
-                                    canComment: boolean;
-                                    canFavorite: boolean;
-                                    isFavorited: boolean;
-                                    isFound: boolean;
-                                };
-                                depiction: null;
-                                displayAddress: string;
-                                favoriters: components["schemas"]["Association"];
-                                finders: components["schemas"]["Association"];
-                                id: number;
-                                image: components["schemas"]["NoteImage"] | null;
-                                implicit_title: string;
-                                link: string;
-                                location: components["schemas"]["Location"];
-                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                                message: string;
-                                notemaps: components["schemas"]["Association"];
-                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                                place: components["schemas"]["NotePlace"] | null;
-                                publicViewsCount: number;
-                                tags: components["schemas"]["Association"];
-                                title: string;
-                                updatedAt: number;
-                                visibility: string;
-                                /** @description Great-circle metres from `near` (only with `near`). */
-                                distance?: number;
-                            };
+                            properties: components["schemas"]["ListedNote"];
                         }[];
                         meta: {
                             http_status: number;
@@ -3867,39 +3649,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                            /** @description Great-circle metres from `near` (only with `near`). */
-                            distance?: number;
-                        }[];
+                        data: components["schemas"]["ListedNote"][];
                         meta: {
                             http_status: number;
                             count: number;
@@ -3919,39 +3669,7 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: {
-                                author: components["schemas"]["UserSummary"];
-                                comments: components["schemas"]["Association"];
-                                createdAt: number;
-                                currentUserData: {
-                                    canComment: boolean;
-                                    canFavorite: boolean;
-                                    isFavorited: boolean;
-                                    isFound: boolean;
-                                };
-                                depiction: null;
-                                displayAddress: string;
-                                favoriters: components["schemas"]["Association"];
-                                finders: components["schemas"]["Association"];
-                                id: number;
-                                image: components["schemas"]["NoteImage"] | null;
-                                implicit_title: string;
-                                link: string;
-                                location: components["schemas"]["Location"];
-                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                                message: string;
-                                notemaps: components["schemas"]["Association"];
-                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                                place: components["schemas"]["NotePlace"] | null;
-                                publicViewsCount: number;
-                                tags: components["schemas"]["Association"];
-                                title: string;
-                                updatedAt: number;
-                                visibility: string;
-                                /** @description Great-circle metres from `near` (only with `near`). */
-                                distance?: number;
-                            };
+                            properties: components["schemas"]["ListedNote"];
                         }[];
                         meta: {
                             http_status: number;
@@ -4610,39 +4328,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                            /** @description Great-circle metres from `near` (only with `near`). */
-                            distance?: number;
-                        }[];
+                        data: components["schemas"]["ListedNote"][];
                         meta: {
                             http_status: number;
                             count: number;
@@ -4662,39 +4348,7 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: {
-                                author: components["schemas"]["UserSummary"];
-                                comments: components["schemas"]["Association"];
-                                createdAt: number;
-                                currentUserData: {
-                                    canComment: boolean;
-                                    canFavorite: boolean;
-                                    isFavorited: boolean;
-                                    isFound: boolean;
-                                };
-                                depiction: null;
-                                displayAddress: string;
-                                favoriters: components["schemas"]["Association"];
-                                finders: components["schemas"]["Association"];
-                                id: number;
-                                image: components["schemas"]["NoteImage"] | null;
-                                implicit_title: string;
-                                link: string;
-                                location: components["schemas"]["Location"];
-                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                                message: string;
-                                notemaps: components["schemas"]["Association"];
-                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                                place: components["schemas"]["NotePlace"] | null;
-                                publicViewsCount: number;
-                                tags: components["schemas"]["Association"];
-                                title: string;
-                                updatedAt: number;
-                                visibility: string;
-                                /** @description Great-circle metres from `near` (only with `near`). */
-                                distance?: number;
-                            };
+                            properties: components["schemas"]["ListedNote"];
                         }[];
                         meta: {
                             http_status: number;
@@ -7084,39 +6738,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                            /** @description Great-circle metres from `near` (only with `near`). */
-                            distance?: number;
-                        }[];
+                        data: components["schemas"]["ListedNote"][];
                         meta: {
                             http_status: number;
                             count: number;
@@ -7136,39 +6758,7 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: {
-                                author: components["schemas"]["UserSummary"];
-                                comments: components["schemas"]["Association"];
-                                createdAt: number;
-                                currentUserData: {
-                                    canComment: boolean;
-                                    canFavorite: boolean;
-                                    isFavorited: boolean;
-                                    isFound: boolean;
-                                };
-                                depiction: null;
-                                displayAddress: string;
-                                favoriters: components["schemas"]["Association"];
-                                finders: components["schemas"]["Association"];
-                                id: number;
-                                image: components["schemas"]["NoteImage"] | null;
-                                implicit_title: string;
-                                link: string;
-                                location: components["schemas"]["Location"];
-                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                                message: string;
-                                notemaps: components["schemas"]["Association"];
-                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                                place: components["schemas"]["NotePlace"] | null;
-                                publicViewsCount: number;
-                                tags: components["schemas"]["Association"];
-                                title: string;
-                                updatedAt: number;
-                                visibility: string;
-                                /** @description Great-circle metres from `near` (only with `near`). */
-                                distance?: number;
-                            };
+                            properties: components["schemas"]["ListedNote"];
                         }[];
                         meta: {
                             http_status: number;
@@ -7464,39 +7054,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                            /** @description Great-circle metres from `near` (only with `near`). */
-                            distance?: number;
-                        }[];
+                        data: components["schemas"]["ListedNote"][];
                         meta: {
                             http_status: number;
                             count: number;
@@ -7516,39 +7074,7 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: {
-                                author: components["schemas"]["UserSummary"];
-                                comments: components["schemas"]["Association"];
-                                createdAt: number;
-                                currentUserData: {
-                                    canComment: boolean;
-                                    canFavorite: boolean;
-                                    isFavorited: boolean;
-                                    isFound: boolean;
-                                };
-                                depiction: null;
-                                displayAddress: string;
-                                favoriters: components["schemas"]["Association"];
-                                finders: components["schemas"]["Association"];
-                                id: number;
-                                image: components["schemas"]["NoteImage"] | null;
-                                implicit_title: string;
-                                link: string;
-                                location: components["schemas"]["Location"];
-                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                                message: string;
-                                notemaps: components["schemas"]["Association"];
-                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                                place: components["schemas"]["NotePlace"] | null;
-                                publicViewsCount: number;
-                                tags: components["schemas"]["Association"];
-                                title: string;
-                                updatedAt: number;
-                                visibility: string;
-                                /** @description Great-circle metres from `near` (only with `near`). */
-                                distance?: number;
-                            };
+                            properties: components["schemas"]["ListedNote"];
                         }[];
                         meta: {
                             http_status: number;
@@ -9808,39 +9334,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                            /** @description Great-circle metres from `near` (only with `near`). */
-                            distance?: number;
-                        }[];
+                        data: components["schemas"]["ListedNote"][];
                         meta: {
                             http_status: number;
                             count: number;
@@ -9860,39 +9354,7 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: {
-                                author: components["schemas"]["UserSummary"];
-                                comments: components["schemas"]["Association"];
-                                createdAt: number;
-                                currentUserData: {
-                                    canComment: boolean;
-                                    canFavorite: boolean;
-                                    isFavorited: boolean;
-                                    isFound: boolean;
-                                };
-                                depiction: null;
-                                displayAddress: string;
-                                favoriters: components["schemas"]["Association"];
-                                finders: components["schemas"]["Association"];
-                                id: number;
-                                image: components["schemas"]["NoteImage"] | null;
-                                implicit_title: string;
-                                link: string;
-                                location: components["schemas"]["Location"];
-                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                                message: string;
-                                notemaps: components["schemas"]["Association"];
-                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                                place: components["schemas"]["NotePlace"] | null;
-                                publicViewsCount: number;
-                                tags: components["schemas"]["Association"];
-                                title: string;
-                                updatedAt: number;
-                                visibility: string;
-                                /** @description Great-circle metres from `near` (only with `near`). */
-                                distance?: number;
-                            };
+                            properties: components["schemas"]["ListedNote"];
                         }[];
                         meta: {
                             http_status: number;
@@ -10581,39 +10043,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            author: components["schemas"]["UserSummary"];
-                            comments: components["schemas"]["Association"];
-                            createdAt: number;
-                            currentUserData: {
-                                canComment: boolean;
-                                canFavorite: boolean;
-                                isFavorited: boolean;
-                                isFound: boolean;
-                            };
-                            depiction: null;
-                            displayAddress: string;
-                            favoriters: components["schemas"]["Association"];
-                            finders: components["schemas"]["Association"];
-                            id: number;
-                            image: components["schemas"]["NoteImage"] | null;
-                            implicit_title: string;
-                            link: string;
-                            location: components["schemas"]["Location"];
-                            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                            locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                            message: string;
-                            notemaps: components["schemas"]["Association"];
-                            /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                            place: components["schemas"]["NotePlace"] | null;
-                            publicViewsCount: number;
-                            tags: components["schemas"]["Association"];
-                            title: string;
-                            updatedAt: number;
-                            visibility: string;
-                            /** @description Great-circle metres from `near` (only with `near`). */
-                            distance?: number;
-                        }[];
+                        data: components["schemas"]["ListedNote"][];
                         meta: {
                             http_status: number;
                             count: number;
@@ -10633,39 +10063,7 @@ export interface operations {
                                 /** @description [longitude, latitude] */
                                 coordinates: number[];
                             };
-                            properties: {
-                                author: components["schemas"]["UserSummary"];
-                                comments: components["schemas"]["Association"];
-                                createdAt: number;
-                                currentUserData: {
-                                    canComment: boolean;
-                                    canFavorite: boolean;
-                                    isFavorited: boolean;
-                                    isFound: boolean;
-                                };
-                                depiction: null;
-                                displayAddress: string;
-                                favoriters: components["schemas"]["Association"];
-                                finders: components["schemas"]["Association"];
-                                id: number;
-                                image: components["schemas"]["NoteImage"] | null;
-                                implicit_title: string;
-                                link: string;
-                                location: components["schemas"]["Location"];
-                                /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
-                                locationPrecision?: "exact" | "street" | "neighborhood" | "city";
-                                message: string;
-                                notemaps: components["schemas"]["Association"];
-                                /** @description The place the note's city, state and country name (`GET /v2/places/:id`); null when it names none of them. */
-                                place: components["schemas"]["NotePlace"] | null;
-                                publicViewsCount: number;
-                                tags: components["schemas"]["Association"];
-                                title: string;
-                                updatedAt: number;
-                                visibility: string;
-                                /** @description Great-circle metres from `near` (only with `near`). */
-                                distance?: number;
-                            };
+                            properties: components["schemas"]["ListedNote"];
                         }[];
                         meta: {
                             http_status: number;

@@ -11,6 +11,7 @@ export interface NewNoteValues {
   latitude?: string;
   longitude?: string;
   visibility?: string;
+  locationPrecision?: string;
   recipients?: string;
   tags?: string;
   city?: string;
@@ -32,11 +33,19 @@ const VISIBILITIES = [
   ['self', 'Only me'],
 ] as const;
 
+const PRECISIONS = [
+  ['exact', 'Exactly where it is'],
+  ['street', 'Within about 100 m (the street)'],
+  ['neighborhood', 'Within about 1 km (the neighbourhood)'],
+  ['city', 'Within about 10 km (the city)'],
+] as const;
+
 /** `/notes/new`: a note's text and its position, set by clicking the map or typed in (the fields work without JavaScript). */
 export function newNotePage(site: Site, input: NewNotePageInput): Html {
   const v = input.values ?? {};
   const bad = (name: string): Html => (input.invalid?.includes(name) ? html` aria-invalid="true" aria-describedby="errors"` : html``);
   const visibility = v.visibility ?? 'public';
+  const precision = v.locationPrecision ?? 'exact';
   const body = html`<h1>Post a note</h1>
 ${errorSummary(input.problems ?? [])}
 <form class="card" method="post" action="/notes" id="note-form">
@@ -53,6 +62,10 @@ ${mapElement(site, 'Map: click to set the note’s position')}
 <div class="field"><label for="city">City (optional)</label><input id="city" name="city" type="text" maxlength="200" value="${v.city ?? ''}"${bad('city')}></div>
 <div class="field"><label for="country">Country (optional)</label><input id="country" name="country" type="text" maxlength="200" value="${v.country ?? ''}"${bad('country')}></div>
 </div>
+<div class="field"><label for="locationPrecision">Where others see it</label><select id="locationPrecision" name="locationPrecision" aria-describedby="precision-hint"${bad('locationPrecision')}>
+${PRECISIONS.map(([value, label]) => html`<option value="${value}"${value === precision ? html` selected` : ''}>${label}</option>`)}
+</select>
+<p class="hint" id="precision-hint">You always see the exact position; others see the middle of an area this size.</p></div>
 </fieldset>
 <div class="field"><label for="tags">Tags (optional)</label><input id="tags" name="tags" type="text" value="${v.tags ?? ''}" aria-describedby="tags-hint"${bad('tags')}>
 <p class="hint" id="tags-hint">Separated by commas.</p></div>

@@ -18,5 +18,5 @@ export const CommentForm = Type.Object({ comment: Text, _csrf: Text });
 
 /** The new-note form: every field text, as typed; the domain says what is wrong with it. */
 export const NewNoteForm = Type.Object({
-  title: Text, message: Text, latitude: Text, longitude: Text, visibility: Text, recipients: Text, tags: Text, city: Text, country: Text, _csrf: Text,
+  title: Text, message: Text, latitude: Text, longitude: Text, visibility: Text, locationPrecision: Text, recipients: Text, tags: Text, city: Text, country: Text, _csrf: Text,
 });

@@ -143,6 +143,7 @@ export function noteInputFromForm(form: NewNoteValues): NoteInput {
   if (optional(form.title) !== undefined) input.title = form.title;
   if (optional(form.city) !== undefined) input.city = form.city;
   if (optional(form.country) !== undefined) input.country = form.country;
+  if (optional(form.locationPrecision) !== undefined) input.locationPrecision = form.locationPrecision;
   if (list(form.tags).length > 0) input.tags = list(form.tags);
   if (list(form.recipients).length > 0) input.recipients = list(form.recipients);
   return input;
@@ -150,7 +151,7 @@ export function noteInputFromForm(form: NewNoteValues): NoteInput {
 
 const LABELS: Record<string, string> = {
   message: 'The message', title: 'The title', latitude: 'The latitude', longitude: 'The longitude', visibility: 'Who may read it',
-  recipients: 'Recipients', tags: 'Tags', city: 'The city', country: 'The country', comment: 'The comment',
+  locationPrecision: 'Where others see it', recipients: 'Recipients', tags: 'Tags', city: 'The city', country: 'The country', comment: 'The comment',
 };
 
 function label(name: string): string {

@@ -50,7 +50,7 @@ export const Note = Type.Object({
   implicit_title: Type.String(),
   link: Type.String(),
   location: Location,
-  locationPrecision: Type.Optional(Type.Union([Type.Literal('exact'), Type.Literal('street'), Type.Literal('neighborhood'), Type.Literal('city')], {
+  locationPrecision: Type.Optional(Type.String({
     description: 'Given to the note\'s author only: how precisely everyone else sees its location. For `street`, `neighborhood` and '
       + '`city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number '
       + 'or street address; the author sees it exactly.',
