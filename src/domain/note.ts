@@ -142,6 +142,11 @@ export function applyNoteFields(previous: NoteContent | null, fields: NoteFields
   };
 }
 
+/** Whether a read counts as a view (`publicViewsCount`): a public note read by anyone but its author. */
+export function countsAsView(note: { visibility: Visibility; authorId: number }, readerUserId: number | null): boolean {
+  return note.visibility === 'public' && note.authorId !== readerUserId;
+}
+
 /** The title shown for a note: the author's, else the message's first line; shortened either way. */
 export function noteTitle(note: { title: string | null; message: string }): string {
   return shorten(note.title ?? firstLine(note.message));

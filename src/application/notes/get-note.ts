@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import type { Actor } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
+import { countsAsView } from '../../domain/note';
 import { NOTE_VIEWS, type NoteView, type NoteViews } from '../ports/note-views';
 import { VIEW_COUNTER, type ViewCounter } from '../ports/view-counter';
 import { viewerOf } from '../viewer';
@@ -16,7 +17,7 @@ export class GetNote {
   async execute(actor: Actor, id: number): Promise<NoteView> {
     const note = await this.views.get(viewerOf(actor), id);
     if (note === null) throw DomainError.notFound('note', id);
-    if (note.visibility === 'public' && note.author.id !== actor.userId) this.viewCounter.record(id);
+    if (countsAsView({ visibility: note.visibility, authorId: note.author.id }, actor.userId)) this.viewCounter.record(id);
     return note;
   }
 }

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import type { Actor } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
+import { countsAsView } from '../../domain/note';
 import type { CommentView } from '../ports/comment-views';
 import { NOTE_PAGE_VIEWS, type NotePageViews } from '../ports/note-page-views';
 import type { NoteView } from '../ports/note-views';
@@ -27,7 +28,7 @@ export class ReadNotePage {
     const found = await this.views.get(viewerOf(actor), id, comments);
     if (found === null) throw DomainError.notFound('note', id);
     const { note } = found;
-    if (note.visibility === 'public' && note.author.id !== actor.userId) this.viewCounter.record(id);
+    if (countsAsView({ visibility: note.visibility, authorId: note.author.id }, actor.userId)) this.viewCounter.record(id);
     // Whoever may read a note reads all its comments: their number is the note's own count.
     return { note, comments: { items: found.comments, total: note.counts.comments }, tags: found.tags };
   }

@@ -1,6 +1,6 @@
 import { ADDRESS_FIELDS } from '../../../src/domain/location';
 import {
-  ADDRESS_PART_MAX, applyNoteFields, implicitTitle, MESSAGE_MAX, NOTE_TITLE_MAX, noteTitle,
+  ADDRESS_PART_MAX, applyNoteFields, countsAsView, implicitTitle, MESSAGE_MAX, NOTE_TITLE_MAX, noteTitle,
   type NoteContent, type NoteFields,
 } from '../../../src/domain/note';
 import { problemsOf } from './domain-error-of';
@@ -343,5 +343,15 @@ describe('implicitTitle', () => {
 
   it('is shortened like the title', () => {
     expect(implicitTitle(`${'a'.repeat(30)} ${'b'.repeat(40)}`)).toBe(`${'a'.repeat(30)}\u2026`);
+  });
+});
+
+describe('countsAsView', () => {
+  it('counts a read of a public note by anyone but its author, signed in or not', () => {
+    expect(countsAsView({ visibility: 'public', authorId: 1 }, null)).toBe(true);
+    expect(countsAsView({ visibility: 'public', authorId: 1 }, 2)).toBe(true);
+    expect(countsAsView({ visibility: 'public', authorId: 1 }, 1)).toBe(false);
+    expect(countsAsView({ visibility: 'recipients', authorId: 1 }, 2)).toBe(false);
+    expect(countsAsView({ visibility: 'self', authorId: 1 }, null)).toBe(false);
   });
 });

@@ -34,7 +34,6 @@ const AFTER_US = -2_000_000_006;
 const AFTER_ID = -2_000_000_007;
 const LEADS = [-2_000_000_008, -2_000_000_009];
 
-const bind = bindStandIns;
 
 /**
  * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, place,
@@ -61,7 +60,7 @@ export class KyselyNoteViews implements NoteViews {
       this.getQueries.set(shape, query);
     }
     const values = new Map<unknown, unknown>([[NOTE_ID, id], [USER_ID, viewer.userId], [READER_ID, viewer.readerId]]);
-    const { rows } = await this.db.executeQuery(bind(query, values));
+    const { rows } = await this.db.executeQuery(bindStandIns(query, values));
     const row = rows[0];
     return row ? toNoteView(row, viewer.userId) : null;
   }
@@ -106,8 +105,8 @@ export class KyselyNoteViews implements NoteViews {
       ...(after ? [[AFTER_US, after.createdAtUs], [AFTER_ID, after.id], ...after.lead.map((lead, i) => [LEADS[i], lead])] as [unknown, unknown][] : []),
     ]);
     const [rows, count] = await Promise.all([
-      this.db.executeQuery(bind(compiled.rows, values)),
-      this.db.executeQuery(bind(compiled.total, values)),
+      this.db.executeQuery(bindStandIns(compiled.rows, values)),
+      this.db.executeQuery(bindStandIns(compiled.total, values)),
     ]);
     return toNotePage(rows.rows, count.rows[0]?.total ?? 0, query, viewer.userId);
   }
