@@ -34,7 +34,6 @@ const AFTER_US = -2_000_000_006;
 const AFTER_ID = -2_000_000_007;
 const LEADS = [-2_000_000_008, -2_000_000_009];
 
-
 /**
  * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, place,
  * counts and the viewer's flags joined or subselected, and the total.

@@ -63,11 +63,9 @@ function inArea(area: BoundingBox | Circle, userId: number | null): RawBuilder<S
 export function distanceFrom(center: LatLon, point: PositionSql): RawBuilder<number> {
   const lat = sql`${center.latitude}::float8`;
   const lon = sql`${center.longitude}::float8`;
-  const pointLat = point.latitude;
-  const pointLon = point.longitude;
   return sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(${pointLat} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${pointLat})) * power(sin(radians(${pointLon} - ${lon}) / 2), 2)))))`;
+    power(sin(radians(${point.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${point.latitude})) * power(sin(radians(${point.longitude} - ${lon}) / 2), 2)))))`;
 }
 
 /**

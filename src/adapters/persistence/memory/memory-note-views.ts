@@ -4,7 +4,7 @@ import type { PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { areaContains, distanceMetres } from '../../../domain/geo';
 import type { Location } from '../../../domain/location';
-import { locationSeenBy, snapToCell } from '../../../domain/location-precision';
+import { publicLocation } from '../../../domain/location-precision';
 import { placeName } from '../../../domain/place';
 import { compareNotePositions, noteOrderOf, type NoteOrder, type NotePosition, type NoteQuery } from '../../../domain/note-query';
 import { isReadable } from './memory-readable-notes';
@@ -13,10 +13,9 @@ import { userSummary } from './memory-user-summary';
 import { unixSeconds } from './unix-seconds';
 import { textRank } from './memory-text-search';
 
-/** Where the viewer sees the note: exactly for its author, else its cell centre (the store snaps as it reads). */
-export function seenLocation(note: StoredNote, viewer: Viewer): Location {
-  const isAuthor = viewer.userId !== null && viewer.userId === note.authorId;
-  return locationSeenBy(note.location, note.locationPrecision, snapToCell(note.location, note.locationPrecision), isAuthor);
+/** Where the viewer sees the note: exactly for its author, else as others do (the store snaps as it reads). */
+function seenLocation(note: StoredNote, viewer: Viewer): Location {
+  return viewer.userId !== null && viewer.userId === note.authorId ? note.location : publicLocation(note.location, note.locationPrecision);
 }
 
 function noteView(state: MemoryState, note: StoredNote, viewer: Viewer): NoteView {

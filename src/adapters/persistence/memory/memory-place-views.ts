@@ -25,15 +25,16 @@ const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0)
 function placeView(state: MemoryState, place: StoredPlace, viewer: Viewer): PlaceView | null {
   const notes = state.notes.filter((n) => n.placeId === place.id && isReadable(state, n, viewer.readerId));
   if (notes.length === 0) return null;
+  // The positions everyone may see: a place never reveals where a note with a coarse precision is.
+  const seen = notes.map((n) => snapToCell(n.location, n.locationPrecision));
   return {
     id: place.id,
     city: place.city,
     state: place.state,
     country: place.country,
     isoCountryCode: mostCommon(notes.map((n) => n.location.isoCountryCode)),
-    // The positions everyone may see: a place never reveals where a note with a coarse precision is.
-    latitude: mean(notes.map((n) => snapToCell(n.location, n.locationPrecision).latitude)),
-    longitude: mean(notes.map((n) => snapToCell(n.location, n.locationPrecision).longitude)),
+    latitude: mean(seen.map((p) => p.latitude)),
+    longitude: mean(seen.map((p) => p.longitude)),
     counts: { notes: notes.length, followers: state.placeFollows.filter((f) => f.placeId === place.id).length },
   };
 }
