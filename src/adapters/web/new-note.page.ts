@@ -34,10 +34,10 @@ const VISIBILITIES = [
 ] as const;
 
 const PRECISIONS = [
-  ['exact', 'Exactly where it is'],
-  ['street', 'Within about 100 m (the street)'],
-  ['neighborhood', 'Within about 1 km (the neighbourhood)'],
-  ['city', 'Within about 10 km (the city)'],
+  ['exact', 'Exactly'],
+  ['street', 'About 100 m (street)'],
+  ['neighborhood', 'About 1 km (neighbourhood)'],
+  ['city', 'About 10 km (city)'],
 ] as const;
 
 /** `/notes/new`: a note's text and its position, set by clicking the map or typed in (the fields work without JavaScript). */
