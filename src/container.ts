@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { LogInThrottle } from './application/accounts/log-in-throttle';
+import { ACCOUNT_EXPORT_VIEWS, EXPORT_SINKS } from './application/ports/account-export';
 import { ACCESS_TOKEN_REPOSITORY } from './application/ports/access-token-repository';
 import { AUTHORIZATION_CODE_REPOSITORY } from './application/ports/authorization-code-repository';
 import { AUTHORIZATION_VIEWS } from './application/ports/authorization-views';
@@ -31,6 +32,7 @@ import { VIEW_COUNTER } from './application/ports/view-counter';
 import { IDEMPOTENCY_STORE } from './application/ports/idempotency-store';
 import { KyselyIdempotencyStore } from './adapters/persistence/kysely/kysely-idempotency-store';
 import { MemoryIdempotencyStore } from './adapters/persistence/memory/memory-idempotency-store';
+import { ZipExportSinks } from './adapters/archive/zip-export-sinks';
 import { FsBlobStore } from './adapters/blobs/fs-blob-store';
 import { MemoryBlobStore } from './adapters/blobs/memory-blob-store';
 import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
@@ -38,6 +40,7 @@ import { Links } from './adapters/http/links';
 import { createRateLimitRedis, RATE_LIMIT_REDIS } from './adapters/http/rate-limit-redis';
 import { ACCESS_TOKEN_CACHE, AccessTokenCache } from './adapters/persistence/kysely/access-token-cache';
 import { KYSELY, type Database } from './adapters/persistence/kysely/database';
+import { KyselyAccountExportViews } from './adapters/persistence/kysely/kysely-account-export-views';
 import { KyselyAccessTokenRepository } from './adapters/persistence/kysely/kysely-access-token-repository';
 import { KyselyAuthorizationCodeRepository } from './adapters/persistence/kysely/kysely-authorization-code-repository';
 import { KyselyAuthorizationViews } from './adapters/persistence/kysely/kysely-authorization-views';
@@ -59,6 +62,7 @@ import { KyselyUnitOfWork } from './adapters/persistence/kysely/kysely-unit-of-w
 import { KyselyUserRepository } from './adapters/persistence/kysely/kysely-user-repository';
 import { KyselyUserViews } from './adapters/persistence/kysely/kysely-user-views';
 import { KyselyViewCounter } from './adapters/persistence/kysely/kysely-view-counter';
+import { MemoryAccountExportViews } from './adapters/persistence/memory/memory-account-export-views';
 import { MemoryAccessTokenRepository } from './adapters/persistence/memory/memory-access-token-repository';
 import { MemoryAuthorizationCodeRepository } from './adapters/persistence/memory/memory-authorization-code-repository';
 import { MemoryAuthorizationViews } from './adapters/persistence/memory/memory-authorization-views';
@@ -129,6 +133,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(VIEW_COUNTER, KyselyViewCounter),
   bind(IDEMPOTENCY_STORE, KyselyIdempotencyStore),
   bind(DATABASE_HEALTH, KyselyDatabaseHealth),
+  bind(ACCOUNT_EXPORT_VIEWS, KyselyAccountExportViews),
 ];
 
 /** The same ports in process memory; each adapter takes the container's one MEMORY_STORE. */
@@ -155,6 +160,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(VIEW_COUNTER, MemoryViewCounter),
   bind(IDEMPOTENCY_STORE, MemoryIdempotencyStore),
   bind(DATABASE_HEALTH, MemoryDatabaseHealth),
+  bind(ACCOUNT_EXPORT_VIEWS, MemoryAccountExportViews),
 ];
 
 /** THE composition root: every registration of the service, in a child of tsyringe's root container. */
@@ -168,6 +174,7 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   c.registerSingleton(LogInThrottle);
   c.registerSingleton(PASSWORD_HASHER, Argon2PasswordHasher);
   c.register(IMAGE_PROCESSOR, { useValue: new SharpImageProcessor() });
+  c.register(EXPORT_SINKS, { useValue: new ZipExportSinks() });
   // Connects when first resolved (by the HTTP server), so the CLI never opens a Redis connection.
   const redisUrl = config.redisUrl;
   c.register(RATE_LIMIT_REDIS, {

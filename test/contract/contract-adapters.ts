@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AccountExportViews } from '../../src/application/ports/account-export';
 import type { AuthorizationViews } from '../../src/application/ports/authorization-views';
 import type { CommentViews } from '../../src/application/ports/comment-views';
 import type { FollowViews } from '../../src/application/ports/follow-views';
@@ -34,6 +35,7 @@ export interface ContractAdapters {
   authorizationViews: AuthorizationViews;
   sitemapViews: SitemapViews;
   notePageViews: NotePageViews;
+  accountExport: AccountExportViews;
   close(): Promise<void>;
 }
 

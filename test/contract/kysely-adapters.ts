@@ -1,3 +1,4 @@
+import { KyselyAccountExportViews } from '../../src/adapters/persistence/kysely/kysely-account-export-views';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { KyselyAuthorizationViews } from '../../src/adapters/persistence/kysely/kysely-authorization-views';
 import { KyselyCommentViews } from '../../src/adapters/persistence/kysely/kysely-comment-views';
@@ -35,6 +36,7 @@ export function kyselyAdapters(database: Database): ContractAdapters {
     authorizationViews: new KyselyAuthorizationViews(kysely),
     sitemapViews: new KyselySitemapViews(kysely),
     notePageViews: new KyselyNotePageViews(kysely),
+    accountExport: new KyselyAccountExportViews(kysely),
     close: () => database.close(),
   };
 }

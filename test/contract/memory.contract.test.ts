@@ -1,3 +1,4 @@
+import { MemoryAccountExportViews } from '../../src/adapters/persistence/memory/memory-account-export-views';
 import { MemoryAccessTokenRepository } from '../../src/adapters/persistence/memory/memory-access-token-repository';
 import { MemoryAuthorizationCodeRepository } from '../../src/adapters/persistence/memory/memory-authorization-code-repository';
 import { MemoryAuthorizationViews } from '../../src/adapters/persistence/memory/memory-authorization-views';
@@ -49,6 +50,7 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
     authorizationViews: new MemoryAuthorizationViews(store),
     sitemapViews: new MemorySitemapViews(store),
     notePageViews: new MemoryNotePageViews(store),
+    accountExport: new MemoryAccountExportViews(store),
     uow: new MemoryUnitOfWork(store),
     noteViews: new MemoryNoteViews(store),
     userViews: new MemoryUserViews(store),

@@ -1,3 +1,4 @@
+import { accountExportContract } from './account-export.contract';
 import { clientAndTokenContract } from './clients-and-tokens.contract';
 import { oauthGrantsContract } from './oauth-grants.contract';
 import { commentsContract } from './comments.contract';
@@ -56,5 +57,6 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
     placesContract(adapters, fixtures);
     notemapsContract(adapters, fixtures);
     imagesContract(adapters, fixtures);
+    accountExportContract(adapters, fixtures);
   });
 }

@@ -21,6 +21,13 @@ function endsWithParameter(url: string): boolean {
   return last.startsWith(':') || last.startsWith('{');
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET answering a file made as it is sent (the account export): no ETag, no paging headers. */
+    download?: boolean;
+  }
+}
+
 /**
  * A stable `operationId` from the method and the path, for generated clients: the path's fixed words in order,
  * each one singular when a parameter follows it, after a verb (`list` for a GET of a collection): `GET /v2/notes` is
@@ -152,9 +159,9 @@ function withExamples(operationId: string, schema: FastifySchema): FastifySchema
 }
 
 /** The request headers of docs/api.md (Caching, Safe retries) an operation takes, as OpenAPI header parameters. */
-function requestHeaders(method: string, api: boolean, conditional: boolean): JsonObject | undefined {
+function requestHeaders(method: string, api: boolean, conditional: boolean, download: boolean): JsonObject | undefined {
   const properties: Record<string, Record<string, unknown>> = {};
-  if (api && method === 'GET') {
+  if (api && method === 'GET' && !download) {
     properties['if-none-match'] = { type: 'string', description: 'The `ETag` of the copy the client holds: 304 without a body while it is current' };
   }
   if (api && method === 'POST') {
@@ -197,7 +204,8 @@ function withSecurity({ schema, url, route }: { schema: FastifySchema; url: stri
   const named = { ...schema, operationId };
   const scope = route.config?.scope;
   const api = url.startsWith('/v2/');
-  const headers = requestHeaders(method, api, route.config?.conditional === true);
+  const download = route.config?.download === true;
+  const headers = requestHeaders(method, api, route.config?.conditional === true, download);
   const documented = {
     ...named,
     ...(headers === undefined ? {} : { headers }),
@@ -205,7 +213,8 @@ function withSecurity({ schema, url, route }: { schema: FastifySchema; url: stri
     ...(named.params === undefined ? {} : { params: withIntegerIds(named.params as JsonObject) }),
     ...(named.body === undefined ? {} : { body: documentedBody(operationId, named.body as JsonObject) }),
     response: {
-      ...(api ? withResponseHeaders(method, url, route.config?.conditional === true, named.response as Record<string, JsonObject> | undefined) : FILE_RESPONSE),
+      ...(!api ? FILE_RESPONSE : download ? named.response as Record<string, JsonObject>
+        : withResponseHeaders(method, url, route.config?.conditional === true, named.response as Record<string, JsonObject> | undefined)),
       ...errorResponses(method, url, named, { scoped: scope !== undefined, conditional: route.config?.conditional === true }),
     },
   };

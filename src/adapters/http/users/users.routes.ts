@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
+import { ExportAccount } from '../../../application/accounts/export-account';
 import { GetUser } from '../../../application/users/get-user';
 import { ListUserNotes } from '../../../application/users/list-user-notes';
 import { SingleEnvelope, single } from '../envelope';
@@ -10,6 +11,7 @@ import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { toPageRequest } from '../paging';
 import { presentUser } from './user.presenter';
+import { sendExport } from './export-response';
 import { User, UserQuery } from './user.schemas';
 
 export function registerUserRoutes(app: FastifyInstance, container: DependencyContainer): void {
@@ -17,6 +19,7 @@ export function registerUserRoutes(app: FastifyInstance, container: DependencyCo
   const links = container.resolve(Links);
   const getUser = container.resolve(GetUser);
   const listUserNotes = container.resolve(ListUserNotes);
+  const exportAccount = container.resolve(ExportAccount);
   const withAssociations = (query: { associations?: string }) => query.associations !== 'none';
 
   api.get('/v2/users/by_username/:username', {
@@ -30,6 +33,20 @@ export function registerUserRoutes(app: FastifyInstance, container: DependencyCo
     const user = await getUser.execute(request.actor, { username: request.params.username });
     return single(presentUser(user, links, withAssociations(request.query)));
   });
+
+  api.get('/v2/users/me/export', {
+    config: { scope: 'readall', download: true },
+    schema: {
+      summary: 'Export everything you made (a ZIP)', tags: ['users'], operationId: 'exportMyAccount',
+      description: 'Streams a ZIP (`application/zip`) of everything the token\'s user made (scope `readall`): `profile.json`, `notes.geojson` '
+        + '(a FeatureCollection of all their notes, every visibility, at the exact positions), `comments.json`, `notemaps.json`, '
+        + '`relations.json` (favorites, finds, and follows of users, notemaps and places) and `images/<key>` for their note images and '
+        + 'avatar. The archive is written as it is downloaded, so its size is not known in advance.',
+      response: {
+        200: { description: 'The ZIP archive', content: { 'application/zip': { schema: Type.String({ format: 'binary' }) } } },
+      },
+    },
+  }, async (request, reply) => sendExport(reply, await exportAccount.execute(request.actor)));
 
   api.get('/v2/users/:id', {
     schema: {
