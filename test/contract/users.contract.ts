@@ -1,5 +1,5 @@
 import { DomainError } from '../../src/domain/domain-error';
-import type { ContractAdapters, Fixtures } from './contract-adapters';
+import { anonymous, readerOf, type ContractAdapters, type Fixtures } from './contract-adapters';
 
 /** UserRepository: create, lookups (case-insensitive where documented), conflicts, resolve. */
 export function userRepositoryContract(adapters: () => ContractAdapters, fixtures: Fixtures): void {
@@ -81,6 +81,37 @@ export function userRepositoryContract(adapters: () => ContractAdapters, fixture
 
     it('resolves an empty list to an empty map', async () => {
       await expect(users().resolve([])).resolves.toEqual(new Map());
+    });
+
+    it('deletes a user with everything theirs, correcting what others\' notes and comments count, and frees the username', async () => {
+      const repos = adapters().repositories;
+      const [gone, other] = [await fixtures.user(), await fixtures.user()];
+      const theirs = await fixtures.note(gone.id);
+      await repos.notes.setImage(theirs, { key: 'deleted-image', width: 1, height: 1 });
+      await users().setAvatar(gone.id, 'deleted-avatar');
+      const kept = await fixtures.note(other.id);
+      const keptComment = (await repos.comments.create(kept, other.id, { title: null, comment: 'stays' }, fixtures.now()))!;
+      await repos.comments.create(kept, gone.id, { title: null, comment: 'goes' }, fixtures.now());
+      await repos.comments.favorite(keptComment, gone.id, fixtures.now());
+      await repos.favorites.add(kept, gone.id, fixtures.now());
+      await repos.finds.add(kept, gone.id, fixtures.now());
+      const map = await repos.notemaps.create(gone.id, { name: 'Goes', description: null }, fixtures.now());
+      await repos.notemaps.addNote(map, kept, fixtures.now());
+      await repos.follows.followUser(other.id, gone.id, fixtures.now());
+
+      await expect(users().delete(gone.id)).resolves.toEqual(expect.arrayContaining(['deleted-image', 'deleted-avatar']));
+
+      await expect(users().findById(gone.id)).resolves.toBeNull();
+      await expect(repos.notes.findById(theirs)).resolves.toBeNull();
+      await expect(repos.notemaps.findById(map)).resolves.toBeNull();
+      await expect(adapters().noteViews.get(anonymous, kept)).resolves.toMatchObject({
+        counts: { comments: 1, favoriters: 0, finders: 0, notemaps: 0 },
+      });
+      await expect(adapters().commentViews.get(readerOf(other.id), kept, keptComment)).resolves.toMatchObject({ favoritersCount: 0 });
+      await expect(adapters().userViews.get(anonymous, other.id)).resolves.toMatchObject({ counts: { following: 0 } });
+      await expect(users().create({ username: gone.username, email: gone.email, passwordHash: 'h', name: null, avatarHash: 'x' }, fixtures.now()))
+        .resolves.toEqual(expect.any(Number));
+      await expect(users().delete(gone.id)).resolves.toBeNull();
     });
   });
 }

@@ -15,3 +15,6 @@ export const LogInForm = Type.Object({ username: Text, password: Text, next: Tex
 
 /** A form with nothing but its CSRF token (log out, regenerate a secret, revoke an authorization). */
 export const CsrfOnlyForm = Type.Object({ _csrf: Text });
+
+/** Deleting the account: the password typed again. */
+export const DeleteAccountForm = Type.Object({ password: Text, _csrf: Text });

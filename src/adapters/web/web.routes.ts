@@ -9,6 +9,7 @@ import { WEB_CSS, WEB_CSS_URL } from '../page-kit/web-css';
 import { webErrorHandler } from '../page-kit/web-errors';
 import { registerAccountRoutes } from './accounts.routes';
 import { registerApplicationRoutes } from './applications.routes';
+import { registerAccountSettingsRoutes } from './account-settings.routes';
 import { registerAuthorizationRoutes } from './authorizations.routes';
 import { siteOf, type Site } from './components/site';
 import { notFoundPage } from './not-found.page';
@@ -42,6 +43,7 @@ export async function webPlugin(scope: FastifyInstance, { container, site }: { c
   registerAccountRoutes(scope, container);
   registerApplicationRoutes(scope, container);
   registerAuthorizationRoutes(scope, container);
+  registerAccountSettingsRoutes(scope, container);
   await scope.register(async (pages) => {
     // A page that is not there, or not for this visitor, is the 404 page; anything else as on the other pages.
     pages.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {

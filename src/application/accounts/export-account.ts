@@ -6,13 +6,15 @@ import {
   type ExportSink, type ExportSinks, type RelationKind,
 } from '../ports/account-export';
 import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
+import { CLOCK, type Clock } from '../ports/clock';
 
 /** How many rows each read of the export takes: the most an export holds at once. */
 export const EXPORT_PAGE_SIZE = 500;
 
-/** An export under way: the account's username (to name the download) and the archive's bytes. */
+/** An export under way: the name to save it under and the archive's bytes. */
 export interface AccountExport {
-  username: string;
+  /** `place-notes-<username>-<YYYY-MM-DD>.zip`: only letters, digits, `_ . -`. */
+  fileName: string;
   output: NodeJS.ReadableStream;
 }
 
@@ -27,6 +29,7 @@ export class ExportAccount {
     @inject(ACCOUNT_EXPORT_VIEWS) private readonly views: AccountExportViews,
     @inject(BLOB_STORE) private readonly blobs: BlobStore,
     @inject(EXPORT_SINKS) private readonly sinks: ExportSinks,
+    @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Checks the caller and finds the account, failing before any byte is written; the archive then streams. */
@@ -38,7 +41,8 @@ export class ExportAccount {
     void this.write(profile, sink).then(() => sink.end(), (error: unknown) => {
       sink.fail(error instanceof Error ? error : new Error(String(error)));
     });
-    return { username: profile.username, output: sink.output };
+    const day = this.clock.now().toISOString().slice(0, 10);
+    return { fileName: `place-notes-${profile.username}-${day}.zip`, output: sink.output };
   }
 
   private async write(profile: ExportedProfile, sink: ExportSink): Promise<void> {

@@ -22,6 +22,14 @@ export interface UserRepository {
   resolve(refs: readonly (number | string)[]): Promise<Map<number | string, number>>;
   /** Sets or (with null) clears a user's avatar blob, locking the row; returns the key it replaced, or null. */
   setAvatar(userId: number, key: string | null): Promise<string | null>;
+  /**
+   * Deletes a user and everything theirs (docs/privacy.md): notes (with what hangs off them), comments, notemaps,
+   * favorites, finds, follows both ways, applications (with every token issued to them), tokens and sessions. The
+   * counts kept on others' notes and comments are corrected in the same transaction, and the username is free
+   * again. Returns the blob keys the deleted rows named (note images, avatar) for deletion after the commit, or
+   * null when there is no such user.
+   */
+  delete(userId: number): Promise<string[] | null>;
   /** The avatar blob key of the user whose avatar hash this is; null when none has uploaded one. */
   findAvatarKey(avatarHash: string): Promise<string | null>;
 }

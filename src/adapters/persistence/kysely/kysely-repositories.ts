@@ -21,7 +21,7 @@ import type { Schema } from './schema';
 /** Every repository bound to one connection or transaction (a Kysely `Transaction` is a `Kysely`). */
 export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCache | null = null): Repositories {
   return {
-    users: new KyselyUserRepository(db),
+    users: new KyselyUserRepository(db, tokenCache),
     notes: new KyselyNoteRepository(db),
     clients: new KyselyClientRepository(db),
     tokens: new KyselyAccessTokenRepository(db, tokenCache),

@@ -3,6 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import type { NewUser, UserRepository } from '../../../application/ports/user-repository';
 import { DomainError } from '../../../domain/domain-error';
 import type { User } from '../../../domain/user';
+import { ACCESS_TOKEN_CACHE, type AccessTokenCache } from './access-token-cache';
 import { KYSELY } from './database';
 import { uniqueViolation } from './database-errors';
 import type { Schema, UsersTable } from './schema';
@@ -28,7 +29,10 @@ function toUser(row: Selectable<UsersTable>): User {
 
 @injectable()
 export class KyselyUserRepository implements UserRepository {
-  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+  constructor(
+    @inject(KYSELY) private readonly db: Kysely<Schema>,
+    @inject(ACCESS_TOKEN_CACHE) private readonly tokenCache: AccessTokenCache | null = null,
+  ) {}
 
   async create(user: NewUser, now: Date): Promise<number> {
     try {
@@ -106,6 +110,44 @@ export class KyselyUserRepository implements UserRepository {
     if (!previous) return null;
     await this.db.updateTable('users').set({ avatar_key: key, has_avatar: key !== null }).where('id', '=', userId).execute();
     return previous.avatar_key;
+  }
+
+  async delete(userId: number): Promise<string[] | null> {
+    // The row lock makes every insert that names the user (a favorite, a comment, a token…) wait for this
+    // transaction, and then fail: nothing new of theirs can slip in between the corrections below and the delete.
+    const user = await this.db.selectFrom('users').select('avatar_key').where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (user === undefined) return null;
+    const images = await this.db.selectFrom('notes').select('image_key')
+      .where('author_id', '=', userId).where('image_key', 'is not', null).execute();
+    // What the user's rows counted on notes and comments that stay; the rest is removed by ON DELETE CASCADE
+    // (the counters of public notes by their trigger).
+    for (const { counter, rows } of [
+      { counter: 'comments_count', rows: sql`select note_id as id, count(*)::int as n from comments where author_id = ${userId} group by note_id` },
+      { counter: 'favoriters_count', rows: sql`select note_id as id, count(*)::int as n from note_favorites where user_id = ${userId} group by note_id` },
+      { counter: 'finders_count', rows: sql`select note_id as id, count(*)::int as n from note_finds where user_id = ${userId} group by note_id` },
+      {
+        counter: 'notemaps_count',
+        rows: sql`select mn.note_id as id, count(*)::int as n from notemap_notes mn join notemaps m on m.id = mn.notemap_id
+          where m.owner_id = ${userId} group by mn.note_id`,
+      },
+    ]) {
+      await sql`update notes t set ${sql.ref(counter)} = t.${sql.ref(counter)} - r.n from (${rows}) r
+        where t.id = r.id and t.author_id <> ${userId}`.execute(this.db);
+    }
+    await sql`update comments t set favoriters_count = t.favoriters_count - r.n
+      from (select comment_id as id, count(*)::int as n from comment_favorites where user_id = ${userId} group by comment_id) r
+      where t.id = r.id and t.author_id <> ${userId}`.execute(this.db);
+    // Their tokens, and those their applications were given: this instance forgets them at once, the others when the
+    // trigger's notification reaches them at commit.
+    const tokens = await this.db.deleteFrom('access_tokens')
+      .where((eb) => eb.or([
+        eb('user_id', '=', userId),
+        eb('client_id', 'in', eb.selectFrom('oauth_clients').select('id').where('owner_id', '=', userId)),
+      ]))
+      .returning('token_hash').execute();
+    for (const { token_hash } of tokens) this.tokenCache?.forget(token_hash);
+    await this.db.deleteFrom('users').where('id', '=', userId).execute();
+    return [...images.map((row) => row.image_key!), ...(user.avatar_key === null ? [] : [user.avatar_key])];
   }
 
   async findAvatarKey(avatarHash: string): Promise<string | null> {

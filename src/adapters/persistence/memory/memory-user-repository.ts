@@ -83,4 +83,40 @@ export class MemoryUserRepository implements UserRepository {
   findAvatarKey(avatarHash: string): Promise<string | null> {
     return this.store.with(({ users }) => users.find((u) => u.avatarHash === avatarHash && u.avatarKey !== null)?.avatarKey ?? null);
   }
+
+  delete(userId: number): Promise<string[] | null> {
+    return this.store.with((state) => {
+      const user = state.users.find((u) => u.id === userId);
+      if (user === undefined) return null;
+      const notes = new Set(state.notes.filter((n) => n.authorId === userId).map((n) => n.id));
+      const blobKeys = state.notes.filter((n) => notes.has(n.id) && n.image !== null).map((n) => n.image!.key);
+      if (user.avatarKey !== null) blobKeys.push(user.avatarKey);
+      // What the database removes by ON DELETE CASCADE: the user's rows, and every row that hangs off one of them.
+      const comments = new Set(state.comments.filter((c) => c.authorId === userId || notes.has(c.noteId)).map((c) => c.id));
+      const notemaps = new Set(state.notemaps.filter((m) => m.ownerId === userId).map((m) => m.id));
+      const clients = new Set(state.clients.filter((c) => c.ownerId === userId).map((c) => c.id));
+      const notTheirs = <T extends { userId: number }>(rows: T[]) => rows.filter((row) => row.userId !== userId);
+      const notOfTheirClients = <T extends { userId: number; clientId: number }>(rows: T[]) =>
+        rows.filter((row) => row.userId !== userId && !clients.has(row.clientId));
+      state.users = state.users.filter((u) => u.id !== userId);
+      state.notes = state.notes.filter((n) => !notes.has(n.id));
+      state.noteTags = state.noteTags.filter((nt) => !notes.has(nt.noteId));
+      state.recipients = notTheirs(state.recipients).filter((r) => !notes.has(r.noteId));
+      state.favorites = notTheirs(state.favorites).filter((f) => !notes.has(f.noteId));
+      state.finds = notTheirs(state.finds).filter((f) => !notes.has(f.noteId));
+      state.comments = state.comments.filter((c) => !comments.has(c.id));
+      state.commentFavorites = notTheirs(state.commentFavorites).filter((f) => !comments.has(f.commentId));
+      state.notemaps = state.notemaps.filter((m) => !notemaps.has(m.id));
+      state.notemapNotes = state.notemapNotes.filter((mn) => !notemaps.has(mn.notemapId) && !notes.has(mn.noteId));
+      state.notemapFollows = notTheirs(state.notemapFollows).filter((f) => !notemaps.has(f.notemapId));
+      state.userFollows = state.userFollows.filter((f) => f.followerId !== userId && f.followedId !== userId);
+      state.placeFollows = notTheirs(state.placeFollows);
+      state.clients = state.clients.filter((c) => !clients.has(c.id));
+      state.accessTokens = notOfTheirClients(state.accessTokens);
+      state.refreshTokens = notOfTheirClients(state.refreshTokens);
+      state.authorizationCodes = notOfTheirClients(state.authorizationCodes);
+      state.webSessions = notTheirs(state.webSessions);
+      return blobKeys;
+    });
+  }
 }

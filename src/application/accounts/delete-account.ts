@@ -1,0 +1,47 @@
+import { inject, injectable } from 'tsyringe';
+import { DomainError } from '../../domain/domain-error';
+import { discardBlobs } from '../images/image-upload';
+import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
+import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher';
+import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
+import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
+import { LogInThrottle } from './log-in-throttle';
+
+/** A deletion done, or refused before the password was even checked (too many wrong ones lately). */
+export type DeleteAccountResult = { kind: 'deleted' } | { kind: 'throttled'; retryAfterS: number };
+
+/**
+ * Deletes a member's account for good, once they have typed their password again (docs/privacy.md): everything
+ * theirs goes in one transaction, the counts of what stays are right at its commit, every token and session of
+ * theirs stops working at once, and their image files are deleted after the commit. Wrong passwords are counted
+ * with the log-in's, so the form cannot be used to guess one.
+ */
+@injectable()
+export class DeleteAccount {
+  constructor(
+    @inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+    @inject(LogInThrottle) private readonly throttle: LogInThrottle,
+    @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  /** Throws `invalid` (field `password`) for a wrong password, `not_found` when the account is already gone. */
+  async execute(userId: number, password: string): Promise<DeleteAccountResult> {
+    const user = await this.users.findById(userId);
+    if (user === null) throw DomainError.notFound('user', userId);
+    const key = `account:${userId}`;
+    const retryAfterS = this.throttle.retryAfterS(key);
+    if (retryAfterS !== null) return { kind: 'throttled', retryAfterS };
+    const credentials = await this.users.findCredentials(user.username);
+    if (credentials === null || credentials.id !== userId || !await this.hasher.verify(credentials.passwordHash, password)) {
+      this.throttle.recordFailure(key);
+      throw DomainError.invalid([{ name: 'password', problem: 'is not your password' }]);
+    }
+    this.throttle.reset(key);
+    const blobKeys = await this.uow.run(({ users }) => users.delete(userId));
+    if (blobKeys === null) throw DomainError.notFound('user', userId);
+    await discardBlobs(this.blobs, blobKeys);
+    return { kind: 'deleted' };
+  }
+}
