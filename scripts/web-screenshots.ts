@@ -22,7 +22,7 @@ import { launchChromiumBrowser, startTileServer } from '../test/support/browser'
  * `npx tsx scripts/web-screenshots.ts`: the screenshots of docs/web.md. Starts the service over the in-memory
  * storage with a few notes in Lisbon and Porto, and a local tile server that draws plain grey tiles with a grid
  * (the screenshots show placeholders, not map data), then saves PNGs of the explore, note, notemap and user pages
- * into docs/images/. Nothing leaves 127.0.0.1.
+ * into docs/images/, and of the account page. Nothing leaves 127.0.0.1.
  */
 const OUT = resolve(__dirname, '..', 'docs', 'images');
 const WIDE = { width: 1280, height: 800 };
@@ -92,7 +92,10 @@ async function main(): Promise<void> {
     for (const id of [belem, luzia, lxf, fado, lello, ribeira]) await addNote.execute(sessionActor(ana.id), notemap, id);
 
     await mkdir(OUT, { recursive: true });
-    const shoot = async (name: string, path: string, viewport: { width: number; height: number }, prepare?: (page: Page) => Promise<void>, signedIn?: number) => {
+    const shoot = async (
+      name: string, path: string, viewport: { width: number; height: number }, prepare?: (page: Page) => Promise<void>, signedIn?: number,
+      withMap = true,
+    ) => {
       const context = await chromium.newContext({ viewport, deviceScaleFactor: 1, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
       if (signedIn !== undefined) {
         const { token } = await container.resolve(StartSession).execute(signedIn);
@@ -101,10 +104,10 @@ async function main(): Promise<void> {
       try {
         const page = await context.newPage();
         await page.goto(`${base}${path}`);
-        await page.waitForSelector('#map[data-ready="true"], #map[data-loads][data-loading="false"]', { state: 'attached' });
+        if (withMap) await page.waitForSelector('#map[data-ready="true"], #map[data-loads][data-loading="false"]', { state: 'attached' });
         await prepare?.(page);
         // Every tile in view loaded, so the picture is complete.
-        await page.waitForFunction(() => [...document.querySelectorAll('img.leaflet-tile')].every((img) => img.complete));
+        if (withMap) await page.waitForFunction(() => [...document.querySelectorAll('img.leaflet-tile')].every((img) => img.complete));
         const png = await page.screenshot();
         const small = await sharp(png).png({ palette: true, colors: 128, compressionLevel: 9 }).toBuffer();
         await writeFile(join(OUT, `${name}.png`), small);
@@ -123,6 +126,7 @@ async function main(): Promise<void> {
     await shoot('web-note-360', `/notes/${belem}`, PHONE);
     await shoot('web-notemap', `/notemaps/${notemap}`, WIDE);
     await shoot('web-user', '/users/ana', WIDE);
+    await shoot('web-account', '/settings/account', WIDE, undefined, mia.id, false);
   } finally {
     await chromium.close();
     await app.close();

@@ -29,7 +29,8 @@ textarea { min-height: 5rem; }
 .check label { font-weight: 400; margin: 0; }
 .hint { color: #4a5563; font-size: .92rem; margin: .2rem 0 0; }
 fieldset { border: 0; padding: 0; margin: 0 0 1rem; }
-button { font: inherit; font-weight: 600; padding: .55rem 1.1rem; border-radius: .35rem; border: 1px solid #1d3a5f; background: #1d3a5f; color: #fff; cursor: pointer; }
+button, a.button { font: inherit; font-weight: 600; padding: .55rem 1.1rem; border-radius: .35rem; border: 1px solid #1d3a5f; background: #1d3a5f; color: #fff; cursor: pointer; }
+a.button { display: inline-block; text-decoration: none; }
 button.secondary { background: #fff; color: #1d3a5f; }
 button.danger { background: #a32020; border-color: #a32020; }
 .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1rem; }
