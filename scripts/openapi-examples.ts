@@ -90,6 +90,7 @@ const STORY: Step[] = [
   { op: 'listPlaceFollowers', method: 'GET', url: '/v2/places/1/followers', as: null },
   { op: 'listUserFollowedPlaces', method: 'GET', url: '/v2/users/2/followed_places', as: null },
   { op: 'listFeed', method: 'GET', url: '/v2/feed?limit=1', as: 'bob' },
+  { op: 'listChanges', method: 'GET', url: '/v2/changes?limit=2', as: 'alice' },
 
   { op: 'updateNote', method: 'PUT', url: '/v2/notes/1', as: 'alice', body: { title: 'Café am Kanal (closed Mondays)', tags: ['coffee', 'garden', 'cake'] } },
   { op: 'updateNoteComment', method: 'PUT', url: '/v2/notes/1/comments/1', as: 'bob', body: { comment: 'Their cardamom buns are worth the queue. Go before ten.', title: 'Go early' } },

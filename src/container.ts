@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
 import { LogInThrottle } from './application/accounts/log-in-throttle';
 import { ACCOUNT_EXPORT_VIEWS, EXPORT_SINKS } from './application/ports/account-export';
+import { CHANGE_FEED } from './application/ports/change-feed';
 import { ACCESS_TOKEN_REPOSITORY } from './application/ports/access-token-repository';
 import { AUTHORIZATION_CODE_REPOSITORY } from './application/ports/authorization-code-repository';
 import { AUTHORIZATION_VIEWS } from './application/ports/authorization-views';
@@ -41,6 +42,7 @@ import { createRateLimitRedis, RATE_LIMIT_REDIS } from './adapters/http/rate-lim
 import { ACCESS_TOKEN_CACHE, AccessTokenCache } from './adapters/persistence/kysely/access-token-cache';
 import { KYSELY, type Database } from './adapters/persistence/kysely/database';
 import { KyselyAccountExportViews } from './adapters/persistence/kysely/kysely-account-export-views';
+import { KyselyChangeFeed } from './adapters/persistence/kysely/kysely-change-feed';
 import { KyselyAccessTokenRepository } from './adapters/persistence/kysely/kysely-access-token-repository';
 import { KyselyAuthorizationCodeRepository } from './adapters/persistence/kysely/kysely-authorization-code-repository';
 import { KyselyAuthorizationViews } from './adapters/persistence/kysely/kysely-authorization-views';
@@ -63,6 +65,7 @@ import { KyselyUserRepository } from './adapters/persistence/kysely/kysely-user-
 import { KyselyUserViews } from './adapters/persistence/kysely/kysely-user-views';
 import { KyselyViewCounter } from './adapters/persistence/kysely/kysely-view-counter';
 import { MemoryAccountExportViews } from './adapters/persistence/memory/memory-account-export-views';
+import { MemoryChangeFeed } from './adapters/persistence/memory/memory-change-feed';
 import { MemoryAccessTokenRepository } from './adapters/persistence/memory/memory-access-token-repository';
 import { MemoryAuthorizationCodeRepository } from './adapters/persistence/memory/memory-authorization-code-repository';
 import { MemoryAuthorizationViews } from './adapters/persistence/memory/memory-authorization-views';
@@ -134,6 +137,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(IDEMPOTENCY_STORE, KyselyIdempotencyStore),
   bind(DATABASE_HEALTH, KyselyDatabaseHealth),
   bind(ACCOUNT_EXPORT_VIEWS, KyselyAccountExportViews),
+  bind(CHANGE_FEED, KyselyChangeFeed),
 ];
 
 /** The same ports in process memory; each adapter takes the container's one MEMORY_STORE. */
@@ -161,6 +165,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(IDEMPOTENCY_STORE, MemoryIdempotencyStore),
   bind(DATABASE_HEALTH, MemoryDatabaseHealth),
   bind(ACCOUNT_EXPORT_VIEWS, MemoryAccountExportViews),
+  bind(CHANGE_FEED, MemoryChangeFeed),
 ];
 
 /** THE composition root: every registration of the service, in a child of tsyringe's root container. */

@@ -8,6 +8,7 @@ import { migration as counterShards } from './0006_counter_shards';
 import { migration as accessTokenChanges } from './0007_access_token_changes';
 import { migration as idempotencyKeys } from './0008_idempotency_keys';
 import { migration as locationPrecision } from './0009_location_precision';
+import { migration as noteChanges } from './0010_note_changes';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -24,4 +25,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007_access_token_changes': accessTokenChanges,
   '0008_idempotency_keys': idempotencyKeys,
   '0009_location_precision': locationPrecision,
+  '0010_note_changes': noteChanges,
 };

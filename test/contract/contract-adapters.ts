@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountExportViews } from '../../src/application/ports/account-export';
+import type { ChangeFeed } from '../../src/application/ports/change-feed';
 import type { AuthorizationViews } from '../../src/application/ports/authorization-views';
 import type { CommentViews } from '../../src/application/ports/comment-views';
 import type { FollowViews } from '../../src/application/ports/follow-views';
@@ -36,6 +37,7 @@ export interface ContractAdapters {
   sitemapViews: SitemapViews;
   notePageViews: NotePageViews;
   accountExport: AccountExportViews;
+  changeFeed: ChangeFeed;
   close(): Promise<void>;
 }
 

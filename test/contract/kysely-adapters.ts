@@ -1,4 +1,5 @@
 import { KyselyAccountExportViews } from '../../src/adapters/persistence/kysely/kysely-account-export-views';
+import { KyselyChangeFeed } from '../../src/adapters/persistence/kysely/kysely-change-feed';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { KyselyAuthorizationViews } from '../../src/adapters/persistence/kysely/kysely-authorization-views';
 import { KyselyCommentViews } from '../../src/adapters/persistence/kysely/kysely-comment-views';
@@ -37,6 +38,7 @@ export function kyselyAdapters(database: Database): ContractAdapters {
     sitemapViews: new KyselySitemapViews(kysely),
     notePageViews: new KyselyNotePageViews(kysely),
     accountExport: new KyselyAccountExportViews(kysely),
+    changeFeed: new KyselyChangeFeed(kysely),
     close: () => database.close(),
   };
 }

@@ -62,9 +62,27 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
       await sql`insert into users (username, email, password_hash, avatar_hash) values ('old', 'old@example.com', 'x', 'x')`.execute(fresh.kysely);
       await sql`insert into notes (author_id, message, latitude, longitude, created_at, updated_at)
         values ((select id from users), 'an old note', 38.697612, -9.203301, now(), now())`.execute(fresh.kysely);
-      await expect(migrateToLatest(fresh.kysely)).resolves.toEqual(['0009_location_precision']);
+      const through = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0010'));
+      await expect(migrateToLatest(fresh.kysely, through)).resolves.toEqual(['0009_location_precision']);
       const { rows } = await sql`select location_precision, public_latitude, public_longitude from notes`.execute(fresh.kysely);
       expect(rows).toEqual([{ location_precision: 'exact', public_latitude: 38.697612, public_longitude: -9.203301 }]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('puts the notes written before the change feed in it from its start, in id order (0010)', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const fresh = await openDatabase(url ? { url, schema: `test_m10_${process.pid}_${Date.now()}`, dropSchemaOnClose: true } : {});
+    try {
+      await migrateToLatest(fresh.kysely, Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0010')));
+      await sql`insert into users (username, email, password_hash, avatar_hash) values ('old', 'old@example.com', 'x', 'x')`.execute(fresh.kysely);
+      await sql`insert into notes (author_id, message, latitude, longitude, public_latitude, public_longitude, created_at, updated_at)
+        select (select id from users), 'old note ' || i, 1, 2, 1, 2, now(), now() from generate_series(1, 3) as i`.execute(fresh.kysely);
+      await expect(migrateToLatest(fresh.kysely)).resolves.toEqual(['0010_note_changes']);
+      const { rows } = await sql<{ note_id: number; xid: string }>`select note_id, xid::text as xid from note_changes order by seq`.execute(fresh.kysely);
+      const { rows: notes } = await sql<{ id: number }>`select id from notes order by id`.execute(fresh.kysely);
+      expect(rows).toEqual(notes.map((n) => ({ note_id: n.id, xid: '0' })));
     } finally {
       await fresh.close();
     }

@@ -1,4 +1,5 @@
 import { MemoryAccountExportViews } from '../../src/adapters/persistence/memory/memory-account-export-views';
+import { MemoryChangeFeed } from '../../src/adapters/persistence/memory/memory-change-feed';
 import { MemoryAccessTokenRepository } from '../../src/adapters/persistence/memory/memory-access-token-repository';
 import { MemoryAuthorizationCodeRepository } from '../../src/adapters/persistence/memory/memory-authorization-code-repository';
 import { MemoryAuthorizationViews } from '../../src/adapters/persistence/memory/memory-authorization-views';
@@ -51,6 +52,7 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
     sitemapViews: new MemorySitemapViews(store),
     notePageViews: new MemoryNotePageViews(store),
     accountExport: new MemoryAccountExportViews(store),
+    changeFeed: new MemoryChangeFeed(store),
     uow: new MemoryUnitOfWork(store),
     noteViews: new MemoryNoteViews(store),
     userViews: new MemoryUserViews(store),

@@ -1,4 +1,5 @@
 import { accountExportContract } from './account-export.contract';
+import { changeFeedContract } from './change-feed.contract';
 import { clientAndTokenContract } from './clients-and-tokens.contract';
 import { oauthGrantsContract } from './oauth-grants.contract';
 import { commentsContract } from './comments.contract';
@@ -58,5 +59,6 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
     notemapsContract(adapters, fixtures);
     imagesContract(adapters, fixtures);
     accountExportContract(adapters, fixtures);
+    changeFeedContract(adapters, fixtures);
   });
 }

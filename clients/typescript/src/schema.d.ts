@@ -965,6 +965,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed since a cursor (the change feed)
+         * @description The notes whose state changed after `since` (created, edited, deleted, visibility or recipients changed, added to or taken from a notemap), oldest change first, each once with its latest state: `upsert` with the Note when the caller may read it and it matches the filters, else `delete`. Without `since` the feed starts at the beginning and lists only notes that exist. Any token or none; non-public notes need `readall`. Keep `meta.cursor` and ask again with `since` set to it; follow `nextUrl` until it is null to catch up. An unknown cursor is 400 (`since`).
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/access_token": {
         parameters: {
             query?: never;
@@ -2257,7 +2277,7 @@ export interface operations {
                      *           }
                      *         },
                      *         "title": "Café am Kanal (closed Mondays)",
-                     *         "updatedAt": 1777628640,
+                     *         "updatedAt": 1777628700,
                      *         "visibility": "public",
                      *         "locationPrecision": "exact"
                      *       },
@@ -5337,7 +5357,7 @@ export interface operations {
                      *         "favoritersCount": 1,
                      *         "id": 1,
                      *         "title": "Go early",
-                     *         "updatedAt": 1777628700
+                     *         "updatedAt": 1777628760
                      *       },
                      *       "meta": {
                      *         "http_status": 200
@@ -10178,6 +10198,301 @@ export interface operations {
             };
             /** @description The access token lacks the scope, or the caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description Where to resume: the `meta.cursor` of the previous page (or of an item), as given. Without it the feed starts at the beginning. */
+                since?: string;
+                /** @description Items per page (at most 100). */
+                limit?: number;
+                /** @description Only notes inside `minLon,minLat,maxLon,maxLat` (degrees), as on note lists. */
+                bbox?: string;
+                /** @description Only notes within `radius` of `lat,lon`. */
+                near?: string;
+                /** @description Metres around `near` (default 1000, at most 50000). */
+                radius?: number;
+                /** @description Only notes by this user (id or username). */
+                author?: string;
+                /** @description Only notes with this tag. */
+                tag?: string;
+                /** @description Only notes held by this notemap (its id). */
+                notemap?: string;
+            };
+            header?: {
+                /** @description The `ETag` of the copy the client holds: 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The entity tag of this answer, for `If-None-Match` and `If-Match` */
+                    ETag?: string;
+                    /** @description `<nextUrl>; rel="next"` while there is a next page */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "cursor": "MC4y",
+                     *           "id": 2,
+                     *           "kind": "upsert",
+                     *           "note": {
+                     *             "author": {
+                     *               "avatar": {
+                     *                 "hasAvatar": true,
+                     *                 "hash": "2bd806c97f0e00af1a1fc3328fa763a9",
+                     *                 "urlRoot": "https://placenotes.example.org/avatars/2bd806c97f0e00af1a1fc3328fa763a9"
+                     *               },
+                     *               "id": 1,
+                     *               "link": "https://placenotes.example.org/users/alice",
+                     *               "name": "Alice Example",
+                     *               "username": "alice"
+                     *             },
+                     *             "comments": {
+                     *               "meta": {
+                     *                 "count": 0,
+                     *                 "nextUrl": "/v2/notes/2/comments"
+                     *               }
+                     *             },
+                     *             "createdAt": 1777626120,
+                     *             "currentUserData": {
+                     *               "canComment": true,
+                     *               "canFavorite": true,
+                     *               "isFavorited": false,
+                     *               "isFound": false
+                     *             },
+                     *             "depiction": null,
+                     *             "displayAddress": "Berlin, Berlin, Germany",
+                     *             "favoriters": {
+                     *               "meta": {
+                     *                 "count": 0,
+                     *                 "nextUrl": "/v2/notes/2/favoriters"
+                     *               }
+                     *             },
+                     *             "finders": {
+                     *               "meta": {
+                     *                 "count": 0,
+                     *                 "nextUrl": "/v2/notes/2/finders"
+                     *               }
+                     *             },
+                     *             "id": 2,
+                     *             "image": null,
+                     *             "implicit_title": "A bench with the whole city at your feet.",
+                     *             "link": "https://placenotes.example.org/notes/2",
+                     *             "location": {
+                     *               "city": "Berlin",
+                     *               "country": "Germany",
+                     *               "isoCountryCode": "DE",
+                     *               "latitude": 52.4874,
+                     *               "longitude": 13.3865,
+                     *               "neighborhood": null,
+                     *               "postalCode": null,
+                     *               "state": "Berlin",
+                     *               "street": null,
+                     *               "streetAddress": "",
+                     *               "streetNumber": null,
+                     *               "zoomLevel": 15
+                     *             },
+                     *             "message": "A bench with the whole city at your feet.",
+                     *             "notemaps": {
+                     *               "meta": {
+                     *                 "count": 0,
+                     *                 "nextUrl": "/v2/notes/2/notemaps"
+                     *               }
+                     *             },
+                     *             "place": {
+                     *               "id": 1,
+                     *               "name": "Berlin, Berlin, Germany",
+                     *               "link": "https://placenotes.example.org/places/1"
+                     *             },
+                     *             "publicViewsCount": 0,
+                     *             "tags": {
+                     *               "meta": {
+                     *                 "count": 1,
+                     *                 "nextUrl": "/v2/notes/2/tags"
+                     *               }
+                     *             },
+                     *             "title": "A bench with the whole city at your feet.",
+                     *             "updatedAt": 1777626120,
+                     *             "visibility": "public",
+                     *             "locationPrecision": "exact"
+                     *           }
+                     *         },
+                     *         {
+                     *           "cursor": "MC4z",
+                     *           "id": 1,
+                     *           "kind": "upsert",
+                     *           "note": {
+                     *             "author": {
+                     *               "avatar": {
+                     *                 "hasAvatar": true,
+                     *                 "hash": "2bd806c97f0e00af1a1fc3328fa763a9",
+                     *                 "urlRoot": "https://placenotes.example.org/avatars/2bd806c97f0e00af1a1fc3328fa763a9"
+                     *               },
+                     *               "id": 1,
+                     *               "link": "https://placenotes.example.org/users/alice",
+                     *               "name": "Alice Example",
+                     *               "username": "alice"
+                     *             },
+                     *             "comments": {
+                     *               "meta": {
+                     *                 "count": 1,
+                     *                 "nextUrl": "/v2/notes/1/comments"
+                     *               }
+                     *             },
+                     *             "createdAt": 1777626060,
+                     *             "currentUserData": {
+                     *               "canComment": true,
+                     *               "canFavorite": true,
+                     *               "isFavorited": false,
+                     *               "isFound": false
+                     *             },
+                     *             "depiction": null,
+                     *             "displayAddress": "44 Paul-Lincke-Ufer, Berlin, Berlin, Germany",
+                     *             "favoriters": {
+                     *               "meta": {
+                     *                 "count": 1,
+                     *                 "nextUrl": "/v2/notes/1/favoriters"
+                     *               }
+                     *             },
+                     *             "finders": {
+                     *               "meta": {
+                     *                 "count": 1,
+                     *                 "nextUrl": "/v2/notes/1/finders"
+                     *               }
+                     *             },
+                     *             "id": 1,
+                     *             "image": null,
+                     *             "implicit_title": "The best flat white in Kreuzberg, and a quiet garden at the…",
+                     *             "link": "https://placenotes.example.org/notes/1",
+                     *             "location": {
+                     *               "city": "Berlin",
+                     *               "country": "Germany",
+                     *               "isoCountryCode": "DE",
+                     *               "latitude": 52.4959,
+                     *               "longitude": 13.4219,
+                     *               "neighborhood": null,
+                     *               "postalCode": "10999",
+                     *               "state": "Berlin",
+                     *               "street": "Paul-Lincke-Ufer",
+                     *               "streetAddress": "",
+                     *               "streetNumber": "44",
+                     *               "zoomLevel": 15
+                     *             },
+                     *             "message": "The best flat white in Kreuzberg, and a quiet garden at the back. #coffee",
+                     *             "notemaps": {
+                     *               "meta": {
+                     *                 "count": 1,
+                     *                 "nextUrl": "/v2/notes/1/notemaps"
+                     *               }
+                     *             },
+                     *             "place": {
+                     *               "id": 1,
+                     *               "name": "Berlin, Berlin, Germany",
+                     *               "link": "https://placenotes.example.org/places/1"
+                     *             },
+                     *             "publicViewsCount": 0,
+                     *             "tags": {
+                     *               "meta": {
+                     *                 "count": 2,
+                     *                 "nextUrl": "/v2/notes/1/tags"
+                     *               }
+                     *             },
+                     *             "title": "Café am Kanal",
+                     *             "updatedAt": 1777626060,
+                     *             "visibility": "public",
+                     *             "locationPrecision": "exact"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "http_status": 200,
+                     *         "count": 2,
+                     *         "nextUrl": null,
+                     *         "cursor": "MC4z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description The feed position of this change: resuming from it gives what changed after it. */
+                            cursor: string;
+                            /** @description The note's id. */
+                            id: number;
+                            /**
+                             * @description `upsert`: the note as the caller may see it now (`note`); `delete`: drop it (deleted, hidden from the caller, or out of the filter).
+                             * @enum {string}
+                             */
+                            kind: "upsert" | "delete";
+                            note?: components["schemas"]["Note"];
+                        }[];
+                        meta: {
+                            http_status: number;
+                            /** @description Items on this page. */
+                            count: number;
+                            /** @description The next page; null once the caller has caught up. */
+                            nextUrl: string | null;
+                            /** @description Where to resume next time (the request's `since` when nothing changed; null before the first change). */
+                            cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `fields` names each problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,7 +17,7 @@ export const ERROR_TYPES = [
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
-const HttpStatus = Type.Integer({ minimum: 100, maximum: 599 });
+export const HttpStatus = Type.Integer({ minimum: 100, maximum: 599 });
 
 const FieldProblemSchema = Type.Object({ name: Type.String(), problem: Type.String() });
 

@@ -32,6 +32,7 @@ import { genReqId, registerRequestId } from './request-id';
 import { RATE_LIMIT_REDIS } from './rate-limit-redis';
 import { registerSecurityHeaders } from './security-headers';
 import { registerTagRoutes } from './tags/tags.routes';
+import { registerChangeRoutes } from './changes/changes.routes';
 import { registerAvatarRoutes } from './users/avatar.routes';
 import { registerUserRoutes } from './users/users.routes';
 
@@ -115,6 +116,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
   registerFollowRoutes(app, container);
   registerPlaceRoutes(app, container);
   registerFeedRoutes(app, container);
+  registerChangeRoutes(app, container);
   return app;
 }
 

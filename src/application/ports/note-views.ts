@@ -58,6 +58,8 @@ export interface NoteFilter {
   withImage?: boolean;
   /** A user's feed: notes by the users they follow or held by the notemaps they follow. */
   feedOf?: number;
+  /** Only these notes (the change feed's page). */
+  ids?: readonly number[];
   /** What the caller asked of the list (`tag`, `author`, `bbox`, `near`, `q`, …, `sort`), on top of the above. */
   query?: NoteQuery;
 }

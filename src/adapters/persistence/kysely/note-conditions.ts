@@ -21,6 +21,9 @@ export function listedNotes(viewer: Viewer, filter: NoteFilter): RawBuilder<SqlB
   if (filter.favoritedBy !== undefined) {
     conditions.push(sql<SqlBool>`n.id = any(array(select f.note_id from note_favorites f where f.user_id = ${filter.favoritedBy}))`);
   }
+  if (filter.ids !== undefined) {
+    conditions.push(filter.ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`n.id in (${sql.join(filter.ids)})`);
+  }
   if (filter.placeId !== undefined) conditions.push(sql<SqlBool>`n.place_id = ${filter.placeId}`);
   if (filter.withImage === true) conditions.push(sql<SqlBool>`n.image_key is not null`);
   if (filter.feedOf !== undefined) {

@@ -28,6 +28,7 @@ export class MemoryNoteRepository implements NoteRepository {
       });
       this.replaceTags(state, id, content);
       replaceRecipients(state, id, recipientIds);
+      this.store.recordNoteChanges(state, [id]);
       return id;
     });
   }
@@ -75,6 +76,7 @@ export class MemoryNoteRepository implements NoteRepository {
       });
       this.replaceTags(state, id, content);
       if (recipientIds !== null) replaceRecipients(state, id, recipientIds);
+      this.store.recordNoteChanges(state, [id]);
     });
   }
 
@@ -84,6 +86,7 @@ export class MemoryNoteRepository implements NoteRepository {
       if (!note) return null;
       const previous = note.image?.key ?? null;
       note.image = image ? { ...image } : null;
+      this.store.recordNoteChanges(state, [id]);
       return previous;
     });
   }
@@ -91,6 +94,7 @@ export class MemoryNoteRepository implements NoteRepository {
   delete(id: number): Promise<boolean> {
     return this.store.with((state) => {
       if (!state.notes.some((n) => n.id === id)) return false;
+      this.store.recordNoteChanges(state, [id]);
       const commentIds = new Set(state.comments.filter((c) => c.noteId === id).map((c) => c.id));
       state.notes = state.notes.filter((n) => n.id !== id);
       state.noteTags = state.noteTags.filter((nt) => nt.noteId !== id);

@@ -85,7 +85,9 @@ function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page:
   const inNotemap = new Set(state.notemapNotes.filter((mn) => mn.notemapId === filter.notemapId).map((mn) => mn.noteId));
   const favorited = new Set(state.favorites.filter((f) => f.userId === filter.favoritedBy).map((f) => f.noteId));
   const query = filter.query;
+  const only = filter.ids === undefined ? null : new Set(filter.ids);
   const matches = state.notes
+    .filter((n) => only === null || only.has(n.id))
     .filter((n) => filter.authorId === undefined || n.authorId === filter.authorId)
     .filter((n) => filter.tag === undefined || tagged.has(n.id))
     .filter((n) => filter.notemapId === undefined || inNotemap.has(n.id))

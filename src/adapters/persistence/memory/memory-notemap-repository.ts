@@ -39,6 +39,7 @@ export class MemoryNotemapRepository implements NotemapRepository {
   delete(id: number): Promise<boolean> {
     return this.store.with((state) => {
       if (!state.notemaps.some((m) => m.id === id)) return false;
+      this.store.recordNoteChanges(state, state.notemapNotes.filter((mn) => mn.notemapId === id).map((mn) => mn.noteId));
       state.notemaps = state.notemaps.filter((m) => m.id !== id);
       state.notemapNotes = state.notemapNotes.filter((mn) => mn.notemapId !== id);
       state.notemapFollows = state.notemapFollows.filter((f) => f.notemapId !== id);
@@ -50,6 +51,7 @@ export class MemoryNotemapRepository implements NotemapRepository {
     return this.store.with((state) => {
       if (state.notemapNotes.some((mn) => mn.notemapId === notemapId && mn.noteId === noteId)) return false;
       state.notemapNotes.push({ notemapId, noteId, addedAt: new Date(now) });
+      this.store.recordNoteChanges(state, [noteId]);
       const notemap = state.notemaps.find((m) => m.id === notemapId);
       if (notemap) notemap.lastNoteAddedAt = new Date(now);
       return true;
@@ -60,7 +62,9 @@ export class MemoryNotemapRepository implements NotemapRepository {
     return this.store.with((state) => {
       const before = state.notemapNotes.length;
       state.notemapNotes = state.notemapNotes.filter((mn) => !(mn.notemapId === notemapId && mn.noteId === noteId));
-      return state.notemapNotes.length < before;
+      if (state.notemapNotes.length === before) return false;
+      this.store.recordNoteChanges(state, [noteId]);
+      return true;
     });
   }
 

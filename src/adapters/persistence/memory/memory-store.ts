@@ -116,6 +116,12 @@ export interface StoredPlaceFollow {
   createdAt: Date;
 }
 
+/** A note in the change feed, at its latest change (the database's note_changes, kept by triggers there). */
+export interface StoredNoteChange {
+  noteId: number;
+  seq: number;
+}
+
 /** Every table of the service, as plain data (so a snapshot is one structuredClone). */
 export interface MemoryState {
   users: StoredUser[];
@@ -138,17 +144,18 @@ export interface MemoryState {
   authorizationCodes: AuthorizationCodeRecord[];
   refreshTokens: RefreshTokenRecord[];
   webSessions: WebSession[];
+  noteChanges: StoredNoteChange[];
 }
 
 export type Sequence = 'users' | 'clients' | 'accessTokens' | 'notes' | 'tags' | 'comments' | 'notemaps' | 'places'
-  | 'authorizationCodes' | 'refreshTokens' | 'webSessions';
+  | 'authorizationCodes' | 'refreshTokens' | 'webSessions' | 'noteChanges';
 
 export function emptyState(): MemoryState {
   return {
     users: [], clients: [], accessTokens: [], notes: [], tags: [], noteTags: [], recipients: [],
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
     userFollows: [], notemapFollows: [], places: [], placeFollows: [],
-    authorizationCodes: [], refreshTokens: [], webSessions: [],
+    authorizationCodes: [], refreshTokens: [], webSessions: [], noteChanges: [],
   };
 }
 
@@ -167,6 +174,14 @@ export class MemoryStore {
     const id = (this.sequences.get(sequence) ?? 0) + 1;
     this.sequences.set(sequence, id);
     return id;
+  }
+
+  /** Moves each note to the end of the change feed, as the database's triggers do for every write of a note. */
+  recordNoteChanges(state: MemoryState, noteIds: Iterable<number>): void {
+    const changed = new Set(noteIds);
+    if (changed.size === 0) return;
+    state.noteChanges = state.noteChanges.filter((c) => !changed.has(c.noteId));
+    for (const noteId of changed) state.noteChanges.push({ noteId, seq: this.nextId('noteChanges') });
   }
 
   snapshot(): MemoryState {

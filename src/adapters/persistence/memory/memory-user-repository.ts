@@ -98,6 +98,8 @@ export class MemoryUserRepository implements UserRepository {
       const notTheirs = <T extends { userId: number }>(rows: T[]) => rows.filter((row) => row.userId !== userId);
       const notOfTheirClients = <T extends { userId: number; clientId: number }>(rows: T[]) =>
         rows.filter((row) => row.userId !== userId && !clients.has(row.clientId));
+      // Their notes leave the feed, and so do others' notes from their notemaps (as the database's triggers record).
+      this.store.recordNoteChanges(state, [...notes, ...state.notemapNotes.filter((mn) => notemaps.has(mn.notemapId)).map((mn) => mn.noteId)]);
       state.users = state.users.filter((u) => u.id !== userId);
       state.notes = state.notes.filter((n) => !notes.has(n.id));
       state.noteTags = state.noteTags.filter((nt) => !notes.has(nt.noteId));
