@@ -20,18 +20,18 @@ export interface ChangesPage {
   more: boolean;
 }
 
-const POSITION = /^(\d{1,19})\.(\d{1,19})$/u;
+const POSITION = /^n(\d{1,19})$/u;
 
 /** The opaque cursor of a feed position (base64url, so it needs no escaping in a URL). */
 export function encodeChangeCursor(position: FeedPosition): string {
-  return Buffer.from(`${position.tx}.${position.seq}`, 'utf8').toString('base64url');
+  return Buffer.from(`n${position.seq}`, 'utf8').toString('base64url');
 }
 
 /** The position a cursor names; a cursor this feed did not make is a 400 naming `since`. */
 export function decodeChangeCursor(cursor: string): FeedPosition {
   const match = /^[A-Za-z0-9_-]{1,60}$/u.test(cursor) ? POSITION.exec(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
   if (match === null) throw DomainError.invalid([{ name: 'since', problem: 'is not a cursor of the change feed (use `meta.cursor` as given)' }]);
-  return { tx: match[1]!, seq: match[2]! };
+  return { seq: match[1]! };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { portToken } from './port-token';
 
-/** Where a change stands in the feed: two unsigned decimal integers, compared in order (opaque to clients). */
+/** Where a change stands in the feed: an unsigned decimal integer, larger for later commits (opaque to clients). */
 export interface FeedPosition {
-  tx: string;
   seq: string;
 }
 
@@ -14,8 +13,8 @@ export interface NoteChange {
 
 /**
  * The notes whose state changed (made, edited, deleted, added to or taken from a notemap), each once at its latest
- * change, oldest change first. A change is recorded in the transaction of its write and shows here once nothing
- * that began before it is still running, so a position never skips a change that commits later.
+ * change, oldest change first. A change is recorded in the transaction of its write and numbered in commit order,
+ * so it shows as soon as the write is answered, and a position never skips a change that commits later.
  */
 export interface ChangeFeed {
   /** Up to `limit` changes after `since` (from the start when null), in order; one indexed read. */

@@ -8,13 +8,11 @@ export class MemoryChangeFeed implements ChangeFeed {
   constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
 
   after(since: FeedPosition | null, limit: number): Promise<NoteChange[]> {
-    // Positions here are (0, seq), as the database's backfilled rows are.
-    const past = (seq: number) => since === null
-      || BigInt(since.tx) < 0n || (BigInt(since.tx) === 0n && BigInt(seq) > BigInt(since.seq));
+    const past = (seq: number) => since === null || BigInt(seq) > BigInt(since.seq);
     return this.store.with((state) => state.noteChanges
       .filter((change) => past(change.seq))
       .sort((a, b) => a.seq - b.seq)
       .slice(0, limit)
-      .map((change) => ({ noteId: change.noteId, position: { tx: '0', seq: String(change.seq) } })));
+      .map((change) => ({ noteId: change.noteId, position: { seq: String(change.seq) } })));
   }
 }
