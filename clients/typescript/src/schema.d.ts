@@ -10277,7 +10277,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "cursor": "MC4y",
+                     *           "cursor": "bjI",
                      *           "id": 2,
                      *           "kind": "upsert",
                      *           "note": {
@@ -10363,7 +10363,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "cursor": "MC4z",
+                     *           "cursor": "bjM",
                      *           "id": 1,
                      *           "kind": "upsert",
                      *           "note": {
@@ -10453,7 +10453,7 @@ export interface operations {
                      *         "http_status": 200,
                      *         "count": 2,
                      *         "nextUrl": null,
-                     *         "cursor": "MC4z"
+                     *         "cursor": "bjM"
                      *       }
                      *     }
                      */
