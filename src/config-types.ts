@@ -22,5 +22,20 @@ export interface Config {
   mapTileUrl: string;
   /** The tile provider's attribution, shown on every map (HTML: a link to the provider's terms is usual). */
   mapTileAttribution: string;
+  /** Where uploaded files go with a database: `DATA_DIR/blobs` (`fs`), or an S3-compatible bucket shared by every instance. */
+  blobStore: BlobStoreConfig;
 }
+
+export type BlobStoreConfig =
+  | { kind: 'fs' }
+  | {
+    kind: 's3';
+    bucket: string;
+    /** The store's URL; null for AWS S3 itself. */
+    endpoint: string | null;
+    region: string;
+    forcePathStyle: boolean;
+    /** From AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY when both are set; else the AWS SDK's other sources (a profile, a role). */
+    credentials?: { accessKeyId: string; secretAccessKey: string };
+  };
 export const CONFIG = Symbol('Config');

@@ -43,7 +43,35 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     ...metricsToken(read('METRICS_TOKEN')),
     mapTileUrl: tileUrl(read('MAP_TILE_URL')),
     mapTileAttribution: read('MAP_TILE_ATTRIBUTION')?.trim() ?? DEFAULT_TILE_ATTRIBUTION,
+    blobStore: blobStore(read),
   };
+}
+
+// S3's rules for a bucket name: 3-63 lowercase letters, digits, dots and hyphens, a letter or digit at each end.
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/u;
+const REGION = /^[a-z0-9-]{1,32}$/u;
+
+/** BLOB_STORE (`fs`, the default, or `s3`) and, for `s3`, S3_BUCKET (required), S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE. */
+function blobStore(read: (name: string) => string | undefined): Config['blobStore'] {
+  const raw = read('BLOB_STORE');
+  const kind = raw?.trim().toLowerCase() ?? 'fs';
+  if (kind === 'fs') return { kind: 'fs' };
+  if (kind !== 's3') throw new ConfigError('BLOB_STORE', 'must be fs or s3', shown(raw ?? ''));
+  const bucket = read('S3_BUCKET')?.trim();
+  if (bucket === undefined) throw new ConfigError('S3_BUCKET', 'must be set when BLOB_STORE=s3', null);
+  if (!BUCKET.test(bucket)) throw new ConfigError('S3_BUCKET', 'must be a bucket name (3-63 of a-z 0-9 . -)', shown(bucket));
+  const endpoint = urlOf('S3_ENDPOINT', read('S3_ENDPOINT'), ['http:', 'https:']);
+  const region = read('S3_REGION')?.trim() ?? 'us-east-1';
+  if (!REGION.test(region)) throw new ConfigError('S3_REGION', 'must be a region name such as eu-west-1', shown(region));
+  // A store of one's own (MinIO and the like) is addressed by path; AWS S3 by virtual host.
+  const forcePathStyle = boolean('S3_FORCE_PATH_STYLE', read('S3_FORCE_PATH_STYLE'), endpoint !== null);
+  const accessKeyId = read('AWS_ACCESS_KEY_ID');
+  const secretAccessKey = read('AWS_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(accessKeyId === undefined ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY', 'must be set with the other AWS key', null);
+  }
+  const credentials = accessKeyId !== undefined && secretAccessKey !== undefined ? { credentials: { accessKeyId, secretAccessKey } } : {};
+  return { kind: 's3', bucket, endpoint, region, forcePathStyle, ...credentials };
 }
 
 /** OpenStreetMap's standard tile server and the attribution its tile usage policy requires. */

@@ -35,6 +35,7 @@ import { KyselyIdempotencyStore } from './adapters/persistence/kysely/kysely-ide
 import { MemoryIdempotencyStore } from './adapters/persistence/memory/memory-idempotency-store';
 import { ZipExportSinks } from './adapters/archive/zip-export-sinks';
 import { FsBlobStore } from './adapters/blobs/fs-blob-store';
+import { S3BlobStore } from './adapters/blobs/s3-blob-store';
 import { MemoryBlobStore } from './adapters/blobs/memory-blob-store';
 import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
 import { Links } from './adapters/http/links';
@@ -186,11 +187,15 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
     useFactory: redisUrl === null ? () => null : instanceCachingFactory(() => createRateLimitRedis(redisUrl)),
   });
 
-  // Uploaded files live beside the data they belong to: in DATA_DIR with a database, in memory without one.
+  // Uploaded files live beside the data they belong to: in DATA_DIR (or the S3 bucket configured) with a database,
+  // in memory without one.
   if (storage.kind === 'database') {
     c.register(KYSELY, { useValue: storage.database.kysely });
     c.register(ACCESS_TOKEN_CACHE, { useValue: new AccessTokenCache(storage.database.notifications) });
-    c.register(BLOB_STORE, { useValue: new FsBlobStore(join(config.dataDir, 'blobs')) });
+    const blobs = config.blobStore;
+    c.register(BLOB_STORE, {
+      useValue: blobs.kind === 's3' ? new S3BlobStore(blobs) : new FsBlobStore(join(config.dataDir, 'blobs')),
+    });
   } else {
     c.register(MEMORY_STORE, { useFactory: instanceCachingFactory(() => new MemoryStore()) });
     c.register(BLOB_STORE, { useValue: new MemoryBlobStore() });

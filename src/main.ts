@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { BLOB_STORE, type BlobStore } from './application/ports/blob-store';
 import { VIEW_COUNTER, type ViewCounter } from './application/ports/view-counter';
 import { IDEMPOTENCY_STORE, type IdempotencyStore } from './application/ports/idempotency-store';
 import { KEEP_MS } from './adapters/http/idempotency';
@@ -42,6 +43,8 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
   let admin: AdminSocket | null = null;
   try {
     const container = buildContainer(config, { kind: 'database', database: store.database });
+    // An object store that cannot be used stops the start, with a line naming the setting.
+    await container.resolve<BlobStore>(BLOB_STORE).ready?.();
     app = await buildApp(container, { ...options, logLevel: config.logLevel, https: await tlsFiles(config) });
     const address = await app.listen({ host: config.host, port: config.port });
     const log = app.log;

@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Never a real tile server from a test: the browser tests serve tiles themselves.
     mapTileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
     mapTileAttribution: 'Test tiles',
+    blobStore: { kind: 'fs' },
     ...overrides,
   };
 }

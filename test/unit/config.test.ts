@@ -47,6 +47,7 @@ describe('loadConfig defaults', () => {
       accessTokenTtlS: null,
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapTileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+      blobStore: { kind: 'fs' },
     });
   });
 
@@ -54,6 +55,35 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ', LOG_LEVEL: '' })).toMatchObject({
       port: 3000, databaseUrl: null, logLevel: 'info',
     });
+  });
+});
+
+describe('BLOB_STORE and the S3 settings', () => {
+  it('reads an S3 store: path style by default with an endpoint, virtual hosts without one', () => {
+    expect(loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'notes-images', S3_ENDPOINT: 'http://minio:9000' }).blobStore).toEqual({
+      kind: 's3', bucket: 'notes-images', endpoint: 'http://minio:9000', region: 'us-east-1', forcePathStyle: true,
+    });
+    expect(loadConfig({ BLOB_STORE: 'S3', S3_BUCKET: 'b.example', S3_REGION: 'eu-west-1' }).blobStore).toEqual({
+      kind: 's3', bucket: 'b.example', endpoint: null, region: 'eu-west-1', forcePathStyle: false,
+    });
+    expect(loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'bkt', S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: 'false' }).blobStore)
+      .toMatchObject({ forcePathStyle: false });
+    expect(loadConfig({ BLOB_STORE: 'fs', S3_BUCKET: 'ignored' }).blobStore).toEqual({ kind: 'fs' });
+  });
+
+  it('names the variable that is missing or wrong', () => {
+    expect(failure({ BLOB_STORE: 'disk' })).toBe('BLOB_STORE must be fs or s3 (got "disk")');
+    expect(failure({ BLOB_STORE: 's3' })).toBe('S3_BUCKET must be set when BLOB_STORE=s3');
+    expect(failure({ BLOB_STORE: 's3', S3_BUCKET: 'No_Such' })).toMatch(/^S3_BUCKET must be a bucket name/u);
+    expect(failure({ BLOB_STORE: 's3', S3_BUCKET: 'bkt', S3_ENDPOINT: 'ftp://x' })).toMatch(/^S3_ENDPOINT /u);
+    expect(failure({ BLOB_STORE: 's3', S3_BUCKET: 'bkt', S3_REGION: 'Europe West' })).toMatch(/^S3_REGION /u);
+    expect(failure({ BLOB_STORE: 's3', S3_BUCKET: 'bkt', S3_FORCE_PATH_STYLE: 'maybe' })).toMatch(/^S3_FORCE_PATH_STYLE /u);
+    expect(failure({ BLOB_STORE: 's3', S3_BUCKET: 'bkt', AWS_ACCESS_KEY_ID: 'id-only' })).toBe('AWS_SECRET_ACCESS_KEY must be set with the other AWS key');
+  });
+
+  it('takes both AWS keys, never showing them', () => {
+    const config = loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'bkt', AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-example' });
+    expect(config.blobStore).toMatchObject({ credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret-example' } });
   });
 });
 

@@ -10,6 +10,8 @@ export interface BlobStore {
   get(key: string): Promise<Uint8Array | null>;
   /** Removes `key`; removing a key that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** Checks at start that the store can be used; fails with a message naming the setting that is wrong. */
+  ready?(): Promise<void>;
 }
 export const BLOB_STORE = portToken<BlobStore>('BlobStore');
 
