@@ -11,9 +11,12 @@ import { openDatabase, type Database } from '../../src/adapters/persistence/kyse
 import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate';
 import { buildContainer } from '../../src/container';
 import { parseScopes } from '../../src/domain/scopes';
+import { fields, filePart, makeImage, multipart } from '../support/multipart';
+import { S3RVER_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server';
 import { testConfig } from '../support/test-config';
 
-// Two listening servers, as two instances behind a proxy would be: one PostgreSQL schema, one Redis.
+// Two listening servers, as two instances behind a proxy would be: one PostgreSQL schema, one Redis, one S3-compatible
+// object store (docs/scaling.md, what holds across instances).
 const DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 const MAX = 6;
 
@@ -28,12 +31,15 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   const prefix = `pn-two-${randomBytes(6).toString('hex')}:`;
   let skipped: string | null = null;
   const instances: Instance[] = [];
+  let s3: S3Server;
 
   async function start(first: boolean): Promise<Instance> {
     const url = DATABASE_URL as string;
     const database = await openDatabase({ url, schema, dropSchemaOnClose: first });
     if (first) await migrateToLatest(database.kysely);
-    const container = buildContainer(testConfig({ databaseUrl: url, redisUrl: REDIS_URL, rateLimitMax: MAX }), { kind: 'database', database });
+    const blobStore = { kind: 's3' as const, bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS };
+    const config = testConfig({ databaseUrl: url, redisUrl: REDIS_URL, rateLimitMax: MAX, blobStore });
+    const container = buildContainer(config, { kind: 'database', database });
     // Each run counts under a prefix of its own, so runs and other users of this Redis never meet. This test is about
     // sharing the counts, not about a slow Redis (rate-limit-redis-freeze.test.ts is): a command that passed the
     // service's 500 ms on a loaded CI machine tripped the breaker (or failed the test with "Command timed out").
@@ -49,6 +55,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     if (!DATABASE_URL) skipped = 'TEST_DATABASE_URL is not set';
     else if (!(await redisAnswers())) skipped = `no Redis answers at ${REDIS_URL}`;
     if (skipped) return;
+    s3 = await startS3Server();
     instances.push(await start(true));
     instances.push(await start(false));
   });
@@ -58,6 +65,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     // The second leaves the schema; the first drops it.
     for (const instance of [...instances].reverse()) await instance.database.close();
     if (skipped) return;
+    await s3.close();
     const admin = new Redis(REDIS_URL);
     const keys = await admin.keys(`${prefix}*`);
     if (keys.length > 0) await admin.del(...keys);
@@ -97,14 +105,58 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     expect(statuses).toEqual([...Array<number>(MAX - 2).fill(200), 429, 429]);
     expect(remaining).toEqual([...Array.from({ length: MAX - 2 }, (_, k) => String(MAX - 3 - k)), '0', '0']);
   });
+
+  it('serves on one an image uploaded through the other, replays an idempotent POST retried on the other, and refuses at once a token revoked on the other', async () => {
+    if (skipped) return;
+    const [a, b] = instances as [Instance, Instance];
+    const token = newSecret();
+    const holder = await createTokenHolder(a, token);
+    const auth = { authorization: `Bearer ${token}` };
+
+    const body = multipart([...fields({ message: 'pictured on A', latitude: 1, longitude: 2 }), filePart('image_file', 'jpeg', await makeImage('jpeg', 24, 16))]);
+    const uploaded = await fetch(`${a.origin}/v2/notes`, { method: 'POST', headers: { ...auth, ...body.headers }, body: body.payload });
+    expect(uploaded.status).toBe(201);
+    const imagePath = new URL(((await uploaded.json()) as { data: { image: { urlRoot: string } } }).data.image.urlRoot).pathname;
+    const onA = await fetch(`${a.origin}${imagePath}`);
+    const onB = await fetch(`${b.origin}${imagePath}`);
+    expect(onB.status).toBe(200);
+    expect(Buffer.from(await onB.arrayBuffer()).equals(Buffer.from(await onA.arrayBuffer()))).toBe(true);
+
+    const key = randomBytes(8).toString('hex');
+    const post = (origin: string) => fetch(`${origin}/v2/notes`, {
+      method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ message: 'sent twice', latitude: 3, longitude: 4 }),
+    });
+    const first = await post(a.origin);
+    expect(first.status).toBe(201);
+    const again = await post(b.origin);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.text()).toBe(await first.text());
+
+    // B has the token in its cache of look-ups; A revokes it.
+    expect((await fetch(`${b.origin}/v2/notes?limit=1`, { headers: auth })).status).toBe(200);
+    const container = buildContainer(testConfig(), { kind: 'database', database: a.database });
+    await container.resolve<UnitOfWork>(UNIT_OF_WORK).run(({ tokens }) => tokens.revokeForUserAndClient(holder.userId, holder.clientId, new Date()));
+    await eventually(async () => (await fetch(`${b.origin}/v2/notes?limit=1`, { headers: auth })).status === 401, 'B refuses the revoked token');
+  });
 });
 
-/** A member with a token, stored through the first instance's container. */
-async function createTokenHolder(instance: Instance, token: string): Promise<void> {
+/** Waits until `check` holds (a notification between instances arrives within milliseconds), failing after `seconds`. */
+async function eventually(check: () => Promise<boolean>, what: string, seconds = 3): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`${what}: not within ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A member with a token, stored through the first instance's container; returns the user's and the client's ids. */
+async function createTokenHolder(instance: Instance, token: string): Promise<{ userId: number; clientId: number }> {
   const container = buildContainer(testConfig(), { kind: 'database', database: instance.database });
   const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
   const username = `two_${randomBytes(4).toString('hex')}`;
-  await uow.run(async ({ users, clients, tokens }) => {
+  return uow.run(async ({ users, clients, tokens }) => {
     const userId = await users.create({
       username, email: `${username}@example.com`, passwordHash: 'not-a-real-hash', name: null, avatarHash: sha256Hex(username).slice(0, 32),
     }, new Date());
@@ -112,5 +164,6 @@ async function createTokenHolder(instance: Instance, token: string): Promise<voi
       clientId: `test-${newSecret()}`, secretHash: null, name: 'tests', ownerId: userId, redirectUris: ['http://localhost/cb'], allowImplicit: false,
     }, new Date());
     await tokens.create({ tokenHash: sha256Hex(token), userId, clientId, scopes: parseScopes('read write notes'), expiresAt: null }, new Date());
+    return { userId, clientId };
   });
 }
