@@ -32,7 +32,7 @@ const SETTINGS = {
   /** Measured seconds per side, split into PAIRS segments that alternate with the other side's. */
   seconds: envInt('BENCH_SECONDS', 10, 2, 120),
   warmupS: envInt('BENCH_WARMUP_SECONDS', 3, 1, 30),
-  notes: envInt('BENCH_NOTES', 20_000, 100, 100_000),
+  notes: envInt('BENCH_NOTES', 20_000, 100, 1_000_000),
   /** Notes of the embedded-database service (seeding PGlite is slower; a read of one note does not depend on it). */
   pgliteNotes: envInt('BENCH_PGLITE_NOTES', 2_000, 100, 100_000),
   /** Notes in the notemap whose list is measured. */
@@ -342,7 +342,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   const seedStarted = Date.now();
   const seeded = await seed({
     origin: serviceOrigin, env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
-    users: SETTINGS.users, notes: SETTINGS.notes, concurrency: 8, timeoutMs: 900_000,
+    users: SETTINGS.users, notes: SETTINGS.notes, concurrency: 8, timeoutMs: Math.max(900_000, SETTINGS.notes * 20),
   });
   const token = seeded.tokens[0] ?? '';
   const notemapId = await seedNotemap(serviceOrigin, token, seeded.noteIds, SETTINGS.notemapNotes);
