@@ -1,0 +1,87 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Webhook } from 'standardwebhooks';
+import { AddressRefused, addressesOf, guardedLookup, refusal } from './address-guard';
+
+/** One attempt to deliver one event to one subscription. */
+export interface WebhookMessage {
+  url: string;
+  /** The subscription's secret, `whsec_` + base64. */
+  secret: string;
+  /** The event's id: the same on every attempt, so receivers can drop repeats. */
+  id: string;
+  body: string;
+  at: Date;
+}
+
+/** How an attempt ended: a 2xx is delivered; anything else is retried later. */
+export type AttemptOutcome =
+  | { delivered: true; status: number }
+  | { delivered: false; status: number | null; error: string };
+
+export interface WebhookSenderOptions {
+  /** `WEBHOOK_ALLOW_PRIVATE=true`: private and loopback receivers are allowed (tests, private networks). */
+  allowPrivate: boolean;
+  /** An attempt that has not been answered by then fails (10 s). */
+  timeoutMs: number;
+}
+
+// What is read of a receiver's answer: the status matters, the body does not.
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * Posts signed webhook messages (the Standard Webhooks scheme, signed by the `standardwebhooks` package): headers
+ * `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of
+ * `id.timestamp.body` with the secret's bytes). The receiver's addresses are checked when the connection is made, so
+ * a private or loopback one is refused even if the name resolved elsewhere when the subscription was made. Redirects
+ * are not followed; an attempt ends after `timeoutMs` whatever the receiver does.
+ */
+export class WebhookSender {
+  constructor(private readonly options: WebhookSenderOptions) {}
+
+  async send(message: WebhookMessage): Promise<AttemptOutcome> {
+    const url = URL.parse(message.url);
+    if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      return { delivered: false, status: null, error: 'not an http(s) URL' };
+    }
+    // A literal address is connected to without a look-up: check it here.
+    const literal = /^\[.*\]$|^[\d.]+$/u.test(url.hostname) ? refusal(await addressesOf(url.hostname), this.options.allowPrivate) : null;
+    if (literal !== null) return { delivered: false, status: null, error: `refused: ${literal}` };
+    const signature = new Webhook(message.secret).sign(message.id, message.at, message.body);
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(message.body)),
+      'user-agent': 'PlaceNotes-Webhooks/1',
+      'webhook-id': message.id,
+      'webhook-timestamp': String(Math.floor(message.at.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise<AttemptOutcome>((resolve) => {
+      const signal = AbortSignal.timeout(this.options.timeoutMs);
+      const request = send(url, {
+        method: 'POST', headers, signal, lookup: guardedLookup(this.options.allowPrivate), agent: false,
+      }, (response: IncomingMessage) => {
+        const status = response.statusCode ?? 0;
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_ANSWER_BYTES) response.destroy();
+        });
+        const done = () => resolve(status >= 200 && status < 300
+          ? { delivered: true, status }
+          : { delivered: false, status, error: status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}` });
+        response.once('end', done);
+        response.once('close', done);
+        response.once('error', done);
+      });
+      request.once('error', (error: Error) => {
+        const why = error instanceof AddressRefused ? `refused: ${error.message}`
+          : signal.aborted ? `no answer within ${this.options.timeoutMs / 1000} s`
+            : `${(error as { code?: string }).code ?? error.name}: ${error.message}`;
+        resolve({ delivered: false, status: null, error: why });
+      });
+      request.end(message.body);
+    });
+  }
+}
