@@ -88,8 +88,4 @@ export class S3BlobStore implements BlobStore {
       throw new Error(`S3_BUCKET ${JSON.stringify(this.options.bucket)} ${why} at S3_ENDPOINT ${where}`, { cause: error });
     }
   }
-
-  async close(): Promise<void> {
-    if (this.connected !== null) (await this.connected).client.destroy();
-  }
 }

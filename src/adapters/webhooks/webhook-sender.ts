@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { AddressRefused, addressesOf, guardedLookup, refusal } from './address-guard';
 
@@ -45,7 +46,7 @@ export class WebhookSender {
       return { delivered: false, status: null, error: 'not an http(s) URL' };
     }
     // A literal address is connected to without a look-up: check it here.
-    const literal = /^\[.*\]$|^[\d.]+$/u.test(url.hostname) ? refusal(await addressesOf(url.hostname), this.options.allowPrivate) : null;
+    const literal = isIP(url.hostname.replace(/^\[(.*)\]$/u, '$1')) !== 0 ? refusal(await addressesOf(url.hostname), this.options.allowPrivate) : null;
     if (literal !== null) return { delivered: false, status: null, error: `refused: ${literal}` };
     const signature = new Webhook(message.secret).sign(message.id, message.at, message.body);
     const headers = {

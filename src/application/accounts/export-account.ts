@@ -54,14 +54,9 @@ export class ExportAccount {
       '{"type":"FeatureCollection","features":[', ']}',
       this.pages((after) => this.views.notes(userId, after, EXPORT_PAGE_SIZE)), noteFeature,
     ));
-    await sink.add('comments.json', () => jsonArray(
-      '[', ']', this.pages((after) => this.views.comments(userId, after, EXPORT_PAGE_SIZE)),
-      ({ id, noteId, title, comment, createdAt, updatedAt }) => ({ id, noteId, title, comment, createdAt, updatedAt }),
-    ));
-    await sink.add('notemaps.json', () => jsonArray(
-      '[', ']', this.pages((after) => this.views.notemaps(userId, after, EXPORT_PAGE_SIZE)),
-      ({ id, name, description, noteIds, createdAt, updatedAt }) => ({ id, name, description, noteIds, createdAt, updatedAt }),
-    ));
+    // Comments and notemaps are written as the port gives them: its shapes are the files'.
+    await sink.add('comments.json', () => jsonArray('[', ']', this.pages((after) => this.views.comments(userId, after, EXPORT_PAGE_SIZE))));
+    await sink.add('notemaps.json', () => jsonArray('[', ']', this.pages((after) => this.views.notemaps(userId, after, EXPORT_PAGE_SIZE))));
     await sink.add('relations.json', () => this.relationsFile(userId));
     if (profile.avatarKey !== null) await this.addImage(sink, profile.avatarKey);
     for await (const image of this.pages((after) => this.views.noteImages(userId, after, EXPORT_PAGE_SIZE))) {
@@ -120,7 +115,9 @@ function json(value: unknown): string {
 }
 
 /** A JSON array written one page at a time: `open`, the items joined by commas, `close`. */
-async function* jsonArray<T>(open: string, close: string, items: AsyncIterable<T>, shape: (item: T) => unknown): AsyncGenerator<string> {
+async function* jsonArray<T>(
+  open: string, close: string, items: AsyncIterable<T>, shape: (item: T) => unknown = (item) => item,
+): AsyncGenerator<string> {
   yield open;
   let chunk = '';
   let first = true;
