@@ -24,6 +24,8 @@ export interface Config {
   mapTileAttribution: string;
   /** Where uploaded files go with a database: `DATA_DIR/blobs` (`fs`), or an S3-compatible bucket shared by every instance. */
   blobStore: BlobStoreConfig;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may be delivered to private, loopback and link-local addresses (tests, private networks). */
+  webhookAllowPrivate: boolean;
 }
 
 export type BlobStoreConfig =

@@ -44,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     mapTileUrl: tileUrl(read('MAP_TILE_URL')),
     mapTileAttribution: read('MAP_TILE_ATTRIBUTION')?.trim() ?? DEFAULT_TILE_ATTRIBUTION,
     blobStore: blobStore(read),
+    webhookAllowPrivate: boolean('WEBHOOK_ALLOW_PRIVATE', read('WEBHOOK_ALLOW_PRIVATE'), false),
   };
 }
 

@@ -91,6 +91,15 @@ import { MemoryUserViews } from './adapters/persistence/memory/memory-user-views
 import { MemoryViewCounter } from './adapters/persistence/memory/memory-view-counter';
 import { Argon2PasswordHasher } from './adapters/security/argon2-password-hasher';
 import { SystemClock } from './adapters/system/system-clock';
+import { KyselyWebhookOutbox } from './adapters/persistence/kysely/kysely-webhook-outbox';
+import { KyselyWebhookSubscriptions } from './adapters/persistence/kysely/kysely-webhook-subscriptions';
+import { NOTIFICATIONS } from './adapters/persistence/kysely/notifications';
+import { MemoryWebhookOutbox } from './adapters/persistence/memory/memory-webhook-outbox';
+import { MemoryWebhookSubscriptions } from './adapters/persistence/memory/memory-webhook-subscriptions';
+import { HttpWebhookPayloads } from './adapters/http/webhooks/webhook-payloads';
+import { GuardedWebhookUrlCheck, WebhookSender } from './adapters/webhooks/webhook-sender';
+import { WEBHOOK_PAYLOADS, WEBHOOK_SENDER, WEBHOOK_URL_CHECK } from './application/ports/webhook-delivery';
+import { WEBHOOK_OUTBOX, WEBHOOK_SUBSCRIPTIONS } from './application/ports/webhook-store';
 import { CONFIG, type Config } from './config-types';
 
 /** Where state lives: a PostgreSQL/PGlite database, or process memory (tests, experiments). */
@@ -139,6 +148,8 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(DATABASE_HEALTH, KyselyDatabaseHealth),
   bind(ACCOUNT_EXPORT_VIEWS, KyselyAccountExportViews),
   bind(CHANGE_FEED, KyselyChangeFeed),
+  bind(WEBHOOK_SUBSCRIPTIONS, KyselyWebhookSubscriptions),
+  bind(WEBHOOK_OUTBOX, KyselyWebhookOutbox),
 ];
 
 /** The same ports in process memory; each adapter takes the container's one MEMORY_STORE. */
@@ -167,7 +178,12 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(DATABASE_HEALTH, MemoryDatabaseHealth),
   bind(ACCOUNT_EXPORT_VIEWS, MemoryAccountExportViews),
   bind(CHANGE_FEED, MemoryChangeFeed),
+  bind(WEBHOOK_SUBSCRIPTIONS, MemoryWebhookSubscriptions),
+  bind(WEBHOOK_OUTBOX, MemoryWebhookOutbox),
 ];
+
+/** An attempt to deliver a webhook ends after 10 s whatever the receiver does (docs/events.md). */
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** THE composition root: every registration of the service, in a child of tsyringe's root container. */
 export function buildContainer(config: Config, storage: Storage, options: ContainerOptions = {}): DependencyContainer {
@@ -181,6 +197,9 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   c.registerSingleton(PASSWORD_HASHER, Argon2PasswordHasher);
   c.register(IMAGE_PROCESSOR, { useValue: new SharpImageProcessor() });
   c.register(EXPORT_SINKS, { useValue: new ZipExportSinks() });
+  c.register(WEBHOOK_SENDER, { useValue: new WebhookSender({ allowPrivate: config.webhookAllowPrivate, timeoutMs: WEBHOOK_TIMEOUT_MS }) });
+  c.register(WEBHOOK_URL_CHECK, { useValue: new GuardedWebhookUrlCheck(config.webhookAllowPrivate) });
+  c.registerSingleton(WEBHOOK_PAYLOADS, HttpWebhookPayloads);
   // Connects when first resolved (by the HTTP server), so the CLI never opens a Redis connection.
   const redisUrl = config.redisUrl;
   c.register(RATE_LIMIT_REDIS, {
@@ -191,6 +210,7 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   // in memory without one.
   if (storage.kind === 'database') {
     c.register(KYSELY, { useValue: storage.database.kysely });
+    c.register(NOTIFICATIONS, { useValue: storage.database.notifications });
     c.register(ACCESS_TOKEN_CACHE, { useValue: new AccessTokenCache(storage.database.notifications) });
     const blobs = config.blobStore;
     c.register(BLOB_STORE, {

@@ -5,6 +5,9 @@ import { BLOB_STORE, type BlobStore } from './application/ports/blob-store';
 import { VIEW_COUNTER, type ViewCounter } from './application/ports/view-counter';
 import { IDEMPOTENCY_STORE, type IdempotencyStore } from './application/ports/idempotency-store';
 import { KEEP_MS } from './adapters/http/idempotency';
+import { WebhookWorker } from './adapters/webhooks/webhook-worker';
+import { DeliverWebhooks, PurgeWebhookEvents } from './application/webhooks/deliver-webhooks';
+import { DispatchWebhookEvents } from './application/webhooks/dispatch-webhook-events';
 import { operatorCommands } from './adapters/cli/commands';
 import type { ServerOptions } from './adapters/http/server';
 import { buildApp } from './app';
@@ -58,6 +61,11 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
     log.info(`rate limit: ${config.rateLimitMax} requests per ${config.rateLimitWindowS} s per token or IP, counted ${config.redisUrl ? 'in Redis' : 'in this process'}`);
     const flusher = startViewFlusher(container.resolve<ViewCounter>(VIEW_COUNTER), app);
     const purger = startIdempotencyPurge(container.resolve<IdempotencyStore>(IDEMPOTENCY_STORE), app);
+    // Webhooks are delivered from every instance; each event and each attempt is taken by one (docs/events.md).
+    const webhooks = new WebhookWorker({
+      dispatch: container.resolve(DispatchWebhookEvents), deliver: container.resolve(DeliverWebhooks), purge: container.resolve(PurgeWebhookEvents),
+    }, { onError: (error, what) => log.error({ err: error }, what) });
+    webhooks.start();
     const running = app;
     const socket = admin;
     return {
@@ -66,6 +74,7 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
       stop: async () => {
         flusher.stop();
         clearInterval(purger);
+        const webhooksStopped = webhooks.stop();
         const cut = setTimeout(() => {
           running.server.getConnections((_error, count) => {
             log.warn(`closing ${count} connection${count === 1 ? '' : 's'} still open ${CUT_CONNECTIONS_AFTER_MS / 1000} s after the stop began`);
@@ -79,7 +88,7 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
         } finally {
           clearTimeout(cut);
         }
-        await flusher.flush();
+        await Promise.all([flusher.flush(), webhooksStopped]);
         await store.close();
       },
     };

@@ -9,6 +9,7 @@ import { migration as accessTokenChanges } from './0007_access_token_changes';
 import { migration as idempotencyKeys } from './0008_idempotency_keys';
 import { migration as locationPrecision } from './0009_location_precision';
 import { migration as noteChanges } from './0010_note_changes';
+import { migration as webhooks } from './0011_webhooks';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -26,4 +27,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0008_idempotency_keys': idempotencyKeys,
   '0009_location_precision': locationPrecision,
   '0010_note_changes': noteChanges,
+  '0011_webhooks': webhooks,
 };

@@ -1,6 +1,7 @@
 import { DomainError, type FieldProblem } from './domain-error';
-import type { BoundingBox, Circle } from './geo';
+import { areaContains, type BoundingBox, type Circle, type LatLon } from './geo';
 import { parseAreaParameters } from './note-query';
+import { canRead, type Visibility } from './visibility';
 
 /** What a subscription may hear of (docs/decisions.md, Events). */
 export const WEBHOOK_EVENT_TYPES = ['note.created', 'note.updated', 'note.deleted', 'comment.created', 'note.favorited', 'user.followed'] as const;
@@ -47,4 +48,64 @@ export function parseWebhookFields(fields: WebhookFields): { url: string; events
   }
   if (problems.length > 0) throw DomainError.invalid(problems);
   return { url, events: [...new Set(events as WebhookEventType[])], filters };
+}
+
+/** What a deleted note was, kept with its `note.deleted` event to decide who may hear of it. */
+export interface DeletedNoteSnapshot {
+  authorId: number;
+  visibility: Visibility;
+  recipientIds: number[];
+  notemapIds: number[];
+  /** Where the note was, and where everyone but its author saw it (its location precision's cell). */
+  position: LatLon;
+  publicPosition: LatLon;
+}
+
+/** Who a subscription listens for: its user, and whether their token could read non-public notes (`readall`). */
+export interface WebhookListener {
+  userId: number;
+  readsAll: boolean;
+}
+
+/**
+ * Whether a subscription hears of a deleted note: its user could read it (as with `readall` or without it, like
+ * the token that subscribed), and it matched the filters, positions being the ones that user saw.
+ */
+export function hearsOfDeletedNote(note: DeletedNoteSnapshot, listener: WebhookListener, filters: WebhookFilters): boolean {
+  if (!canRead(note, listener.readsAll ? listener.userId : null)) return false;
+  if (filters.authorId !== undefined && filters.authorId !== note.authorId) return false;
+  if (filters.notemapId !== undefined && !note.notemapIds.includes(filters.notemapId)) return false;
+  const position = note.authorId === listener.userId ? note.position : note.publicPosition;
+  if (filters.bbox !== undefined && !areaContains(filters.bbox, position)) return false;
+  if (filters.near !== undefined && !areaContains(filters.near, position)) return false;
+  return true;
+}
+
+/** After a failed attempt, how long until the next: about 5 s, 30 s, 2 min, 15 min, 1 h, then every hour. */
+const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 900_000, 3_600_000];
+const HOURLY_MS = 3_600_000;
+/** Retries stop this long after the event: the delivery has failed. */
+export const WEBHOOK_GIVE_UP_AFTER_MS = 24 * HOURLY_MS;
+
+/**
+ * When to try again after the `attempts`-th attempt failed, or null when the next would fall more than 24 hours
+ * after the event (`since`): the delivery is given up.
+ */
+export function nextAttemptAt(since: Date, attempts: number, failedAt: Date): Date | null {
+  const delay = RETRY_DELAYS_MS[attempts - 1] ?? HOURLY_MS;
+  const next = new Date(failedAt.getTime() + delay);
+  return next.getTime() - since.getTime() > WEBHOOK_GIVE_UP_AFTER_MS ? null : next;
+}
+
+/** An event's public id (the body's `id`, the `webhook-id` header) from its serial number in the outbox. */
+export function webhookEventId(serial: string): string {
+  return `evt_${serial}`;
+}
+
+/** Whether a note, where the subscriber's user sees it, is in a subscription's area and by its author (the notemap filter aside). */
+export function noteInFilters(note: { authorId: number; location: LatLon }, filters: WebhookFilters): boolean {
+  if (filters.authorId !== undefined && filters.authorId !== note.authorId) return false;
+  if (filters.bbox !== undefined && !areaContains(filters.bbox, note.location)) return false;
+  if (filters.near !== undefined && !areaContains(filters.near, note.location)) return false;
+  return true;
 }

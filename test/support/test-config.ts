@@ -22,6 +22,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mapTileUrl: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
     mapTileAttribution: 'Test tiles',
     blobStore: { kind: 'fs' },
+    // Tests that deliver webhooks to a receiver on 127.0.0.1 allow it themselves.
+    webhookAllowPrivate: false,
     ...overrides,
   };
 }

@@ -985,6 +985,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your webhooks
+         * @description The subscriptions of the token's user and application (scope `read`), oldest first; never their secrets.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe to events (a webhook)
+         * @description Subscribes the token's user and application (scope `read`) to `events`, delivered by POST to `url`, signed by the Standard Webhooks scheme. Note events honour the filters (`bbox`, `near`+`radius`, `notemap_id`, `author`) and what the user may read (non-public notes only when the token holds `readall`). `url` must be https, or http to a public address: a host that resolves to a private, loopback or link-local address is 400 (`url`). Answers 201 with the subscription and its `secret`, shown only here. At most 100 per user and application.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description One subscription of the token's user and application (scope `read`); another's is 404.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Ends a subscription of the token's user and application (scope `read`); deliveries not made yet are dropped.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook's latest delivery attempts
+         * @description The latest attempts to deliver to one subscription of the token's user and application (scope `read`), newest first: the event's id and type, the attempt's number, the receiver's status or the error, and when.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/access_token": {
         parameters: {
             query?: never;
@@ -10493,6 +10561,580 @@ export interface operations {
             };
             /** @description The access token is missing (where one is needed), invalid, expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds: 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The entity tag of this answer, for `If-None-Match` and `If-Match` */
+                    ETag?: string;
+                    /** @description `<nextUrl>; rel="next"` while there is a next page */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            events: ("note.created" | "note.updated" | "note.deleted" | "comment.created" | "note.favorited" | "user.followed")[];
+                            /** @description What the subscription hears of: every filter given must hold. Empty: every note its user may read. */
+                            filters: {
+                                /** @description `minLon,minLat,maxLon,maxLat`: only notes inside. */
+                                bbox?: string;
+                                /** @description `lat,lon`: only notes within `radius` metres. */
+                                near?: string;
+                                radius?: number;
+                                /** @description Only notes this notemap holds. */
+                                notemap_id?: number;
+                                /** @description Only notes by this user (id). */
+                                author?: number;
+                            };
+                            /** @description Unix seconds. */
+                            createdAt: number;
+                            /** @description Only in the answer to its creation: `whsec_` + base64. Sign checks use it; keep it. */
+                            secret?: string;
+                        }[];
+                        meta: {
+                            http_status: number;
+                            count: number;
+                            nextUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the scope, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A new random key (a UUID) per request: a retry with the same key and body gets the first answer again (`Idempotent-Replayed: true`) for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where events are posted: `https://…`, or `http://` to a public address. */
+                    url: string;
+                    /** @description One or more of note.created, note.updated, note.deleted, comment.created, note.favorited, user.followed. */
+                    events: string[];
+                    bbox?: string;
+                    near?: string;
+                    radius?: number;
+                    notemap_id?: number | string;
+                    author?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The path of the resource made (on 201, for notes, comments and notemaps) */
+                    Location?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key` */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            events: ("note.created" | "note.updated" | "note.deleted" | "comment.created" | "note.favorited" | "user.followed")[];
+                            /** @description What the subscription hears of: every filter given must hold. Empty: every note its user may read. */
+                            filters: {
+                                /** @description `minLon,minLat,maxLon,maxLat`: only notes inside. */
+                                bbox?: string;
+                                /** @description `lat,lon`: only notes within `radius` metres. */
+                                near?: string;
+                                radius?: number;
+                                /** @description Only notes this notemap holds. */
+                                notemap_id?: number;
+                                /** @description Only notes by this user (id). */
+                                author?: number;
+                            };
+                            /** @description Unix seconds. */
+                            createdAt: number;
+                            /** @description Only in the answer to its creation: `whsec_` + base64. Sign checks use it; keep it. */
+                            secret?: string;
+                        };
+                        meta: {
+                            http_status: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `fields` names each problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the scope, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is still being processed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a content type the API does not read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds: 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The entity tag of this answer, for `If-None-Match` and `If-Match` */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            url: string;
+                            events: ("note.created" | "note.updated" | "note.deleted" | "comment.created" | "note.favorited" | "user.followed")[];
+                            /** @description What the subscription hears of: every filter given must hold. Empty: every note its user may read. */
+                            filters: {
+                                /** @description `minLon,minLat,maxLon,maxLat`: only notes inside. */
+                                bbox?: string;
+                                /** @description `lat,lon`: only notes within `radius` metres. */
+                                near?: string;
+                                radius?: number;
+                                /** @description Only notes this notemap holds. */
+                                notemap_id?: number;
+                                /** @description Only notes by this user (id). */
+                                author?: number;
+                            };
+                            /** @description Unix seconds. */
+                            createdAt: number;
+                            /** @description Only in the answer to its creation: `whsec_` + base64. Sign checks use it; keep it. */
+                            secret?: string;
+                        };
+                        meta: {
+                            http_status: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `fields` names each problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the scope, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        meta: {
+                            http_status: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `fields` names each problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the scope, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description How many of the latest attempts (at most 100). */
+                limit?: number;
+            };
+            header?: {
+                /** @description The `ETag` of the copy the client holds: 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The entity tag of this answer, for `If-None-Match` and `If-Match` */
+                    ETag?: string;
+                    /** @description `<nextUrl>; rel="next"` while there is a next page */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The event's id, also its `webhook-id`. */
+                            eventId: string;
+                            /** @enum {string} */
+                            type: "note.created" | "note.updated" | "note.deleted" | "comment.created" | "note.favorited" | "user.followed";
+                            /** @description 1 for the first attempt of this event, 2 for its first retry… */
+                            attempt: number;
+                            /** @description The receiver's HTTP status; null when it gave none. */
+                            status: number | null;
+                            /** @description Why the attempt failed; null when delivered (a 2xx). */
+                            error: string | null;
+                            /** @description Unix seconds. */
+                            at: number;
+                        }[];
+                        meta: {
+                            http_status: number;
+                            /** @description Attempts on this page. */
+                            count: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `fields` names each problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the scope, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

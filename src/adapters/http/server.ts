@@ -33,6 +33,7 @@ import { RATE_LIMIT_REDIS } from './rate-limit-redis';
 import { registerSecurityHeaders } from './security-headers';
 import { registerTagRoutes } from './tags/tags.routes';
 import { registerChangeRoutes } from './changes/changes.routes';
+import { registerWebhookRoutes } from './webhooks/webhooks.routes';
 import { registerAvatarRoutes } from './users/avatar.routes';
 import { registerUserRoutes } from './users/users.routes';
 
@@ -117,6 +118,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
   registerPlaceRoutes(app, container);
   registerFeedRoutes(app, container);
   registerChangeRoutes(app, container);
+  registerWebhookRoutes(app, container);
   return app;
 }
 

@@ -2,23 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { AddressRefused, addressesOf, guardedLookup, refusal } from './address-guard';
-
-/** One attempt to deliver one event to one subscription. */
-export interface WebhookMessage {
-  url: string;
-  /** The subscription's secret, `whsec_` + base64. */
-  secret: string;
-  /** The event's id: the same on every attempt, so receivers can drop repeats. */
-  id: string;
-  body: string;
-  at: Date;
-}
-
-/** How an attempt ended: a 2xx is delivered; anything else is retried later. */
-export type AttemptOutcome =
-  | { delivered: true; status: number }
-  | { delivered: false; status: number | null; error: string };
+import type { AttemptOutcome, WebhookMessage, WebhookSender as WebhookSenderPort, WebhookUrlCheck } from '../../application/ports/webhook-delivery';
+import { AddressRefused, addressesOf, guardedLookup, refusal, webhookUrlProblem } from './address-guard';
 
 export interface WebhookSenderOptions {
   /** `WEBHOOK_ALLOW_PRIVATE=true`: private and loopback receivers are allowed (tests, private networks). */
@@ -37,7 +22,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * a private or loopback one is refused even if the name resolved elsewhere when the subscription was made. Redirects
  * are not followed; an attempt ends after `timeoutMs` whatever the receiver does.
  */
-export class WebhookSender {
+export class WebhookSender implements WebhookSenderPort {
   constructor(private readonly options: WebhookSenderOptions) {}
 
   async send(message: WebhookMessage): Promise<AttemptOutcome> {
@@ -84,5 +69,14 @@ export class WebhookSender {
       });
       request.end(message.body);
     });
+  }
+}
+
+/** The URL check of new subscriptions, with the service's setting for private addresses. */
+export class GuardedWebhookUrlCheck implements WebhookUrlCheck {
+  constructor(private readonly allowPrivate: boolean) {}
+
+  problem(url: string): Promise<string | null> {
+    return webhookUrlProblem(url, this.allowPrivate);
   }
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { portToken } from '../../../application/ports/port-token';
 
 /** What a subscriber to a channel hears: each payload, and whether it hears every one. */
 export interface NotificationHandlers {
@@ -140,3 +141,6 @@ export class PgliteNotifications implements Notifications {
     await Promise.all(stops.map((subscribed) => subscribed.then((stop) => stop()).catch(() => {})));
   }
 }
+
+/** The database's LISTEN/NOTIFY, for the adapters that wake on it. */
+export const NOTIFICATIONS = portToken<Notifications>('Notifications');

@@ -16,6 +16,7 @@ export class MemoryCommentRepository implements CommentRepository {
       state.comments.push({
         id, noteId, authorId, title: content.title, comment: content.comment, createdAt: new Date(now), updatedAt: new Date(now),
       });
+      this.store.recordWebhookEvent(state, { type: 'comment.created', noteId, commentId: id });
       return id;
     });
   }

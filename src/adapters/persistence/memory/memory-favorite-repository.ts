@@ -9,7 +9,11 @@ export class MemoryFavoriteRepository implements FavoriteRepository {
   constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
 
   add(noteId: number, userId: number, now: Date): Promise<boolean> {
-    return this.store.with((state) => addMark(state, state.favorites, noteId, userId, now));
+    return this.store.with((state) => {
+      const added = addMark(state, state.favorites, noteId, userId, now);
+      if (added) this.store.recordWebhookEvent(state, { type: 'note.favorited', noteId, userId });
+      return added;
+    });
   }
 
   remove(noteId: number, userId: number): Promise<boolean> {

@@ -10,6 +10,7 @@ export class MemoryFollowRepository implements FollowRepository {
     return this.store.with((state) => {
       if (state.userFollows.some((f) => f.followerId === followerId && f.followedId === followedId)) return false;
       state.userFollows.push({ followerId, followedId, createdAt: new Date(now) });
+      this.store.recordWebhookEvent(state, { type: 'user.followed', followerId, followedId });
       return true;
     });
   }

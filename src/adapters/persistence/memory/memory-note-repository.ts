@@ -3,7 +3,7 @@ import type { NoteRepository } from '../../../application/ports/note-repository'
 import type { Note, NoteContent, NoteImage } from '../../../domain/note';
 import { placeIdOf } from './memory-places';
 import { recipientIdsOf } from './memory-readable-notes';
-import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNoteTag } from './memory-store';
+import { deletedNoteSnapshot, MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNoteTag } from './memory-store';
 
 @injectable()
 export class MemoryNoteRepository implements NoteRepository {
@@ -29,6 +29,7 @@ export class MemoryNoteRepository implements NoteRepository {
       this.replaceTags(state, id, content);
       replaceRecipients(state, id, recipientIds);
       this.store.recordNoteChanges(state, [id]);
+      this.store.recordWebhookEvent(state, { type: 'note.created', noteId: id });
       return id;
     });
   }
@@ -77,6 +78,7 @@ export class MemoryNoteRepository implements NoteRepository {
       this.replaceTags(state, id, content);
       if (recipientIds !== null) replaceRecipients(state, id, recipientIds);
       this.store.recordNoteChanges(state, [id]);
+      this.store.recordWebhookEvent(state, { type: 'note.updated', noteId: id });
     });
   }
 
@@ -87,14 +89,17 @@ export class MemoryNoteRepository implements NoteRepository {
       const previous = note.image?.key ?? null;
       note.image = image ? { ...image } : null;
       this.store.recordNoteChanges(state, [id]);
+      this.store.recordWebhookEvent(state, { type: 'note.updated', noteId: id });
       return previous;
     });
   }
 
   delete(id: number): Promise<boolean> {
     return this.store.with((state) => {
-      if (!state.notes.some((n) => n.id === id)) return false;
+      const deleted = state.notes.find((n) => n.id === id);
+      if (deleted === undefined) return false;
       this.store.recordNoteChanges(state, [id]);
+      this.store.recordWebhookEvent(state, { type: 'note.deleted', noteId: id, note: deletedNoteSnapshot(state, deleted) });
       const commentIds = new Set(state.comments.filter((c) => c.noteId === id).map((c) => c.id));
       state.notes = state.notes.filter((n) => n.id !== id);
       state.noteTags = state.noteTags.filter((nt) => nt.noteId !== id);

@@ -9,6 +9,12 @@ import type { User } from '../../../domain/user';
 import type { Visibility } from '../../../domain/visibility';
 import type { LocationPrecision } from '../../../domain/location-precision';
 import { portToken } from '../../../application/ports/port-token';
+import type { WebhookEvent, WebhookSubscription } from '../../../application/ports/webhook-store';
+import type { DeletedNoteSnapshot, WebhookEventType } from '../../../domain/webhook';
+import { publicLocation } from '../../../domain/location-precision';
+
+/** An event as a write records it (the store gives it its id, time and unit). */
+export type WebhookEventInput = WebhookEvent extends infer E ? E extends WebhookEvent ? Omit<E, 'id' | 'at'> : never : never;
 
 /** The token of the one MemoryStore that every memory adapter of a container shares. */
 export const MEMORY_STORE = portToken<MemoryStore>('MemoryStore');
@@ -122,6 +128,36 @@ export interface StoredNoteChange {
   seq: number;
 }
 
+/** A webhook subscription, with its secret (the database's webhook_subscriptions). */
+export interface StoredWebhookSubscription extends WebhookSubscription {
+  secret: string;
+}
+
+/** An event of the webhook outbox (webhook_events, filled by triggers there), with the unit of work that wrote it. */
+export type StoredWebhookEvent = WebhookEvent & { unit: number; dispatched: boolean; leasedUntil: Date | null };
+
+export interface StoredWebhookDelivery {
+  id: number;
+  eventId: string;
+  subscriptionId: number;
+  body: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAt: Date;
+  leasedUntil: Date | null;
+  createdAt: Date;
+}
+
+export interface StoredWebhookAttempt {
+  id: number;
+  deliveryId: number;
+  subscriptionId: number;
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  at: Date;
+}
+
 /** Every table of the service, as plain data (so a snapshot is one structuredClone). */
 export interface MemoryState {
   users: StoredUser[];
@@ -145,10 +181,15 @@ export interface MemoryState {
   refreshTokens: RefreshTokenRecord[];
   webSessions: WebSession[];
   noteChanges: StoredNoteChange[];
+  webhookSubscriptions: StoredWebhookSubscription[];
+  webhookEvents: StoredWebhookEvent[];
+  webhookDeliveries: StoredWebhookDelivery[];
+  webhookAttempts: StoredWebhookAttempt[];
 }
 
 export type Sequence = 'users' | 'clients' | 'accessTokens' | 'notes' | 'tags' | 'comments' | 'notemaps' | 'places'
-  | 'authorizationCodes' | 'refreshTokens' | 'webSessions' | 'noteChanges';
+  | 'authorizationCodes' | 'refreshTokens' | 'webSessions' | 'noteChanges'
+  | 'webhookSubscriptions' | 'webhookEvents' | 'webhookDeliveries' | 'webhookAttempts';
 
 export function emptyState(): MemoryState {
   return {
@@ -156,6 +197,7 @@ export function emptyState(): MemoryState {
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
     userFollows: [], notemapFollows: [], places: [], placeFollows: [],
     authorizationCodes: [], refreshTokens: [], webSessions: [], noteChanges: [],
+    webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [],
   };
 }
 
@@ -169,6 +211,9 @@ export class MemoryStore {
   private readonly sequences = new Map<Sequence, number>();
   private queue: Promise<void> = Promise.resolve();
   private readonly holder = new AsyncLocalStorage<boolean>();
+  // Which run of exclusive work holds the lock: the memory's transaction id (for the webhook events' rules).
+  private unit = 0;
+  private readonly webhookListeners = new Set<() => void>();
 
   nextId(sequence: Sequence): number {
     const id = (this.sequences.get(sequence) ?? 0) + 1;
@@ -184,6 +229,27 @@ export class MemoryStore {
     for (const noteId of changed) state.noteChanges.push({ noteId, seq: this.nextId('noteChanges') });
   }
 
+  /**
+   * Writes a webhook event as the database's triggers do: only when a subscription wants its type (for a follow, one
+   * of the followed user's), a note's creation also for note.updated subscribers, and at most one note.updated per
+   * note and unit of work, none in the one that made it. Listeners hear of it once the work is over.
+   */
+  recordWebhookEvent(state: MemoryState, event: WebhookEventInput): void {
+    const wants = (type: string) => state.webhookSubscriptions.some((s) => s.events.includes(type as WebhookEventType)
+      && (event.type !== 'user.followed' || s.userId === event.followedId));
+    if (event.type === 'note.created' ? !wants('note.created') && !wants('note.updated') : !wants(event.type)) return;
+    if (event.type === 'note.updated' && state.webhookEvents.some((e) => e.unit === this.unit && 'noteId' in e && e.noteId === event.noteId)) return;
+    const id = String(this.nextId('webhookEvents'));
+    state.webhookEvents.push({ ...event, id, at: new Date(), unit: this.unit, dispatched: false, leasedUntil: null } as StoredWebhookEvent);
+    setImmediate(() => { for (const listener of this.webhookListeners) listener(); });
+  }
+
+  /** Calls `listener` after an event is written; returns the unsubscribe. */
+  onWebhookEvent(listener: () => void): () => void {
+    this.webhookListeners.add(listener);
+    return () => { this.webhookListeners.delete(listener); };
+  }
+
   snapshot(): MemoryState {
     return structuredClone(this.state);
   }
@@ -195,7 +261,10 @@ export class MemoryStore {
   /** Runs `task` holding the lock; a task already holding it (nested work) runs at once. */
   exclusive<T>(task: () => Promise<T>): Promise<T> {
     if (this.holder.getStore() === true) return task();
-    const result = this.queue.then(() => this.holder.run(true, task));
+    const result = this.queue.then(() => {
+      this.unit += 1;
+      return this.holder.run(true, task);
+    });
     this.queue = result.then(() => undefined, () => undefined);
     return result;
   }
@@ -204,4 +273,17 @@ export class MemoryStore {
   with<T>(access: (state: MemoryState) => T): Promise<T> {
     return this.exclusive(async () => access(this.state));
   }
+}
+
+/** What a note.deleted event keeps of a note about to go (what the database's trigger reads before the delete). */
+export function deletedNoteSnapshot(state: MemoryState, note: StoredNote): DeletedNoteSnapshot {
+  const seen = publicLocation(note.location, note.locationPrecision);
+  return {
+    authorId: note.authorId,
+    visibility: note.visibility,
+    recipientIds: state.recipients.filter((r) => r.noteId === note.id).map((r) => r.userId),
+    notemapIds: state.notemapNotes.filter((mn) => mn.noteId === note.id).map((mn) => mn.notemapId),
+    position: { latitude: note.location.latitude, longitude: note.location.longitude },
+    publicPosition: { latitude: seen.latitude, longitude: seen.longitude },
+  };
 }

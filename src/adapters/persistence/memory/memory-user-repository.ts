@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { NewUser, UserRepository } from '../../../application/ports/user-repository';
 import { DomainError } from '../../../domain/domain-error';
 import type { User } from '../../../domain/user';
-import { MEMORY_STORE, type MemoryStore, type StoredUser } from './memory-store';
+import { deletedNoteSnapshot, MEMORY_STORE, type MemoryStore, type StoredUser } from './memory-store';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -100,6 +100,14 @@ export class MemoryUserRepository implements UserRepository {
         rows.filter((row) => row.userId !== userId && !clients.has(row.clientId));
       // Their notes leave the feed, and so do others' notes from their notemaps (as the database's triggers record).
       this.store.recordNoteChanges(state, [...notes, ...state.notemapNotes.filter((mn) => notemaps.has(mn.notemapId)).map((mn) => mn.noteId)]);
+      // Their subscriptions (and those made through their applications) go first, as the cascade has them gone.
+      const subscriptions = new Set(notOfTheirClients(state.webhookSubscriptions).map((s) => s.id));
+      state.webhookSubscriptions = state.webhookSubscriptions.filter((s) => subscriptions.has(s.id));
+      state.webhookDeliveries = state.webhookDeliveries.filter((d) => subscriptions.has(d.subscriptionId));
+      state.webhookAttempts = state.webhookAttempts.filter((a) => subscriptions.has(a.subscriptionId));
+      for (const note of state.notes.filter((n) => notes.has(n.id))) {
+        this.store.recordWebhookEvent(state, { type: 'note.deleted', noteId: note.id, note: deletedNoteSnapshot(state, note) });
+      }
       state.users = state.users.filter((u) => u.id !== userId);
       state.notes = state.notes.filter((n) => !notes.has(n.id));
       state.noteTags = state.noteTags.filter((nt) => !notes.has(nt.noteId));

@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type {
+  AttemptReport, DueDelivery, NewDelivery, WebhookEvent, WebhookOutbox, WebhookSubscription,
+} from '../../../application/ports/webhook-store';
+import type { DeletedNoteSnapshot, WebhookEventType } from '../../../domain/webhook';
+import { KYSELY } from './database';
+import { NOTIFICATIONS, type Notifications } from './notifications';
+import type { Schema } from './schema';
+import { SUBSCRIPTION_COLUMNS, toSubscription, type SubscriptionRow } from './kysely-webhook-subscriptions';
+
+/** The channel the outbox's triggers NOTIFY (migration 0011). */
+const CHANNEL = 'webhook_events';
+/** How long a worker holds the events it fans out; past it, another may take them. */
+const FAN_OUT_LEASE_MS = 60_000;
+
+interface EventRow {
+  id: string;
+  type: string;
+  note_id: number | null;
+  comment_id: number | null;
+  user_id: number | null;
+  followed_id: number | null;
+  snapshot: StoredSnapshot | string | null;
+  created_at: Date;
+}
+
+interface StoredSnapshot {
+  authorId: number;
+  visibility: DeletedNoteSnapshot['visibility'];
+  recipientIds: number[];
+  notemapIds: number[];
+  latitude: number;
+  longitude: number;
+  publicLatitude: number;
+  publicLongitude: number;
+}
+
+function toEvent(row: EventRow): WebhookEvent {
+  const base = { id: row.id, at: row.created_at };
+  const type = row.type as WebhookEventType;
+  switch (type) {
+    case 'note.created':
+    case 'note.updated':
+      return { ...base, type, noteId: row.note_id! };
+    case 'note.deleted': {
+      const s = (typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot) as StoredSnapshot;
+      return {
+        ...base, type, noteId: row.note_id!, note: {
+          authorId: s.authorId, visibility: s.visibility, recipientIds: s.recipientIds, notemapIds: s.notemapIds,
+          position: { latitude: s.latitude, longitude: s.longitude },
+          publicPosition: { latitude: s.publicLatitude, longitude: s.publicLongitude },
+        },
+      };
+    }
+    case 'comment.created':
+      return { ...base, type, noteId: row.note_id!, commentId: row.comment_id! };
+    case 'note.favorited':
+      return { ...base, type, noteId: row.note_id!, userId: row.user_id! };
+    case 'user.followed':
+      return { ...base, type, followerId: row.user_id!, followedId: row.followed_id! };
+  }
+}
+
+/** The outbox `webhook_events`, filled by triggers, and `webhook_deliveries` (migration 0011). */
+@injectable()
+export class KyselyWebhookOutbox implements WebhookOutbox {
+  constructor(
+    @inject(KYSELY) private readonly db: Kysely<Schema>,
+    @inject(NOTIFICATIONS) private readonly notifications: Notifications,
+  ) {}
+
+  async fanOut(
+    now: Date,
+    limit: number,
+    fanOut: (events: { event: WebhookEvent; subscriptions: WebhookSubscription[] }[]) => Promise<NewDelivery[]>,
+  ): Promise<number> {
+    // The lease is committed before the work, which reads other tables (and the embedded database has one connection).
+    const { rows } = await sql<EventRow>`
+      update webhook_events e set leased_until = now() + ${`${FAN_OUT_LEASE_MS} milliseconds`}::interval
+      where e.id in (
+        select id from webhook_events
+        where not dispatched and (leased_until is null or leased_until < now())
+        order by id limit ${limit} for update skip locked)
+      returning e.id::text as id, e.type, e.note_id, e.comment_id, e.user_id, e.followed_id, e.snapshot, e.created_at`.execute(this.db);
+    if (rows.length === 0) return 0;
+    rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
+    const types = [...new Set(rows.map((row) => row.type))];
+    const subscriptions = (await sql<SubscriptionRow>`
+      select ${SUBSCRIPTION_COLUMNS} from webhook_subscriptions s where s.events && ${types}::text[] order by s.id`.execute(this.db)).rows.map(toSubscription);
+    const deliveries = await fanOut(rows.map((row) => {
+      const event = toEvent(row);
+      return {
+        event,
+        subscriptions: subscriptions.filter((s) => s.events.includes(event.type) && (event.type !== 'user.followed' || s.userId === event.followedId)),
+      };
+    }));
+    const at = new Map(rows.map((row) => [row.id, row.created_at]));
+    await this.db.transaction().execute(async (trx) => {
+      if (deliveries.length > 0) {
+        // One delivery per event and subscription, even when two workers fanned the same event out.
+        await sql`
+          insert into webhook_deliveries (event_id, subscription_id, body, next_at, created_at)
+          select d.event_id, d.subscription_id, d.body, ${now}::timestamptz, d.created_at
+          from unnest(${deliveries.map((d) => d.eventId)}::bigint[], ${deliveries.map((d) => d.subscriptionId)}::integer[],
+                      ${deliveries.map((d) => d.body)}::text[], ${deliveries.map((d) => at.get(d.eventId) ?? new Date())}::timestamptz[])
+            as d (event_id, subscription_id, body, created_at)
+          where exists (select 1 from webhook_subscriptions s where s.id = d.subscription_id)
+          on conflict (event_id, subscription_id) do nothing`.execute(trx);
+      }
+      await sql`update webhook_events set dispatched = true, leased_until = null
+        where id = any(${rows.map((row) => row.id)}::bigint[])`.execute(trx);
+    });
+    return rows.length;
+  }
+
+  async claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]> {
+    const { rows } = await sql<{
+      id: string; event_id: string; subscription_id: number; url: string; secret: string; body: string; attempts: number; created_at: Date;
+    }>`
+      update webhook_deliveries d set leased_until = ${new Date(now.getTime() + leaseMs)}, attempts = d.attempts + 1
+      from webhook_subscriptions s
+      where d.id in (
+        select id from webhook_deliveries
+        where state = 'pending' and next_at <= ${now} and (leased_until is null or leased_until <= ${now})
+        order by next_at limit ${limit} for update skip locked)
+        and s.id = d.subscription_id
+      returning d.id::text as id, d.event_id::text as event_id, d.subscription_id, s.url, s.secret, d.body, d.attempts, d.created_at`.execute(this.db);
+    return rows.map((row) => ({
+      id: row.id, eventId: row.event_id, subscriptionId: row.subscription_id, url: row.url, secret: row.secret, body: row.body,
+      attempt: row.attempts, eventAt: row.created_at,
+    }));
+  }
+
+  async report(deliveryId: string, report: AttemptReport): Promise<void> {
+    const nextAt = report.next.state === 'pending' ? report.next.nextAt : null;
+    await sql`
+      with d as (
+        update webhook_deliveries set state = ${report.next.state}, next_at = coalesce(${nextAt}::timestamptz, next_at), leased_until = null
+        where id = ${deliveryId}::bigint
+        returning id, subscription_id)
+      insert into webhook_attempts (delivery_id, subscription_id, attempt, status, error, at)
+      select d.id, d.subscription_id, ${report.attempt}, ${report.status}, ${report.error}, ${report.at} from d`.execute(this.db);
+  }
+
+  async purge(before: Date): Promise<number> {
+    const result = await sql`
+      delete from webhook_events e where e.created_at < ${before} and e.dispatched
+        and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.state = 'pending')`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
+  onEvent(listener: () => void): () => void {
+    return this.notifications.listen(CHANNEL, { message: listener, live: (isLive) => { if (isLive) listener(); } });
+  }
+}

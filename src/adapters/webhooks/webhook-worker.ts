@@ -1,0 +1,123 @@
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import type { DueDelivery } from '../../application/ports/webhook-store';
+import { type DispatchWebhookEvents } from '../../application/webhooks/dispatch-webhook-events';
+import { type DeliverWebhooks, type PurgeWebhookEvents } from '../../application/webhooks/deliver-webhooks';
+
+/** What the worker needs from the container: the three use cases. */
+export interface WebhookWorkerParts {
+  dispatch: DispatchWebhookEvents;
+  deliver: DeliverWebhooks;
+  purge: PurgeWebhookEvents;
+}
+
+export interface WebhookWorkerOptions {
+  /** How often it looks for due work without being woken (retries fall due; another instance's events). */
+  pollMs?: number;
+  /** At most this many attempts at once (each may last 10 s). */
+  maxInFlight?: number;
+  onError(error: unknown, what: string): void;
+}
+
+const EVENTS_PER_TURN = 50;
+const PURGE_EVERY_MS = 3_600_000;
+
+/**
+ * Delivers webhooks from the server process (docs/events.md): woken by each new event (LISTEN/NOTIFY, from any
+ * instance) and every `pollMs`, it fans events out and keeps up to `maxInFlight` attempts going, each on its own, so
+ * a slow receiver holds one slot and never the others, nor a request: every turn yields to the event loop first.
+ */
+export class WebhookWorker {
+  readonly #parts: WebhookWorkerParts;
+  readonly #pollMs: number;
+  readonly #maxInFlight: number;
+  readonly #onError: (error: unknown, what: string) => void;
+  readonly #inFlight = new Set<Promise<void>>();
+  #turn: Promise<void> | null = null;
+  #again = false;
+  #stopped = false;
+  #timers: NodeJS.Timeout[] = [];
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(parts: WebhookWorkerParts, options: WebhookWorkerOptions) {
+    this.#parts = parts;
+    this.#pollMs = options.pollMs ?? 1_000;
+    this.#maxInFlight = options.maxInFlight ?? 16;
+    this.#onError = options.onError;
+  }
+
+  start(): void {
+    this.#unsubscribe = this.#parts.dispatch.onEvent(() => this.kick());
+    const poll = setInterval(() => this.kick(), this.#pollMs);
+    const purge = setInterval(() => {
+      this.#parts.purge.execute().catch((error: unknown) => this.#onError(error, 'purging old webhook events failed'));
+    }, PURGE_EVERY_MS);
+    poll.unref();
+    purge.unref();
+    this.#timers = [poll, purge];
+    this.kick();
+  }
+
+  /** Looks for work now (or right after the turn under way). */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#turn !== null) {
+      this.#again = true;
+      return;
+    }
+    this.#turn = this.#work().finally(() => {
+      this.#turn = null;
+      if (this.#again) {
+        this.#again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Until nothing is left to do now: resolves when the outbox is fanned out and no attempt is under way. */
+  async idle(): Promise<void> {
+    while (this.#turn !== null || this.#inFlight.size > 0 || this.#again) {
+      await Promise.all([this.#turn, ...this.#inFlight]);
+      await yieldToEvents();
+    }
+  }
+
+  /**
+   * Stops taking work and waits up to `graceMs` for the attempts under way. One still running then keeps its lease,
+   * and is attempted again (by any instance) when the lease ends: delivery is at least once.
+   */
+  async stop(graceMs = 2_000): Promise<void> {
+    this.#stopped = true;
+    this.#unsubscribe?.();
+    for (const timer of this.#timers) clearInterval(timer);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); });
+    await Promise.race([Promise.all([this.#turn, ...this.#inFlight]), grace]);
+    clearTimeout(timer);
+  }
+
+  async #work(): Promise<void> {
+    try {
+      for (;;) {
+        await yieldToEvents();
+        if (this.#stopped) return;
+        const fannedOut = await this.#parts.dispatch.execute(EVENTS_PER_TURN);
+        const free = this.#maxInFlight - this.#inFlight.size;
+        const claimed = free > 0 && !this.#stopped ? await this.#parts.deliver.claim(free) : [];
+        for (const delivery of claimed) this.#start(delivery);
+        if (fannedOut === 0 && claimed.length === 0) return;
+      }
+    } catch (error) {
+      this.#onError(error, 'webhook work failed; it is tried again shortly');
+    }
+  }
+
+  #start(delivery: DueDelivery): void {
+    const attempt: Promise<void> = this.#parts.deliver.attempt(delivery)
+      .catch((error: unknown) => this.#onError(error, 'a webhook delivery could not be recorded; it is attempted again when its lease ends'))
+      .finally(() => {
+        this.#inFlight.delete(attempt);
+        this.kick();
+      });
+    this.#inFlight.add(attempt);
+  }
+}

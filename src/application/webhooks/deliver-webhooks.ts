@@ -1,0 +1,65 @@
+import { inject, injectable } from 'tsyringe';
+import { nextAttemptAt, webhookEventId } from '../../domain/webhook';
+import { CLOCK, type Clock } from '../ports/clock';
+import { WEBHOOK_SENDER, type WebhookSender } from '../ports/webhook-delivery';
+import { WEBHOOK_OUTBOX, type AttemptReport, type DueDelivery, type WebhookOutbox } from '../ports/webhook-store';
+
+/** How long a worker holds a delivery it attempts: well past the 10 s an attempt may last. */
+export const DELIVERY_LEASE_MS = 60_000;
+/** Events (with their deliveries and log) are kept a week, then purged. */
+export const KEEP_EVENTS_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Attempts the deliveries that are due (docs/events.md, Retries): each is signed and posted; a 2xx is delivered,
+ * anything else is tried again about 5 s, 30 s, 2 min, 15 min and 1 h later, then every hour, until 24 hours after
+ * the event, when it is given up. Every attempt is logged.
+ */
+@injectable()
+export class DeliverWebhooks {
+  constructor(
+    @inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    @inject(WEBHOOK_SENDER) private readonly sender: WebhookSender,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Attempts up to `limit` due deliveries at once; returns how many it took (0: none was due). */
+  async execute(limit: number): Promise<number> {
+    const due = await this.claim(limit);
+    await Promise.all(due.map((delivery) => this.attempt(delivery)));
+    return due.length;
+  }
+
+  /** Leases up to `limit` due deliveries to this worker (for a minute: long past an attempt's 10 s). */
+  claim(limit: number): Promise<DueDelivery[]> {
+    return this.outbox.claimDue(this.clock.now(), limit, DELIVERY_LEASE_MS);
+  }
+
+  /** Sends one leased delivery and reports how it went. */
+  async attempt(delivery: DueDelivery): Promise<void> {
+    const outcome = await this.sender.send({
+      url: delivery.url, secret: delivery.secret, id: webhookEventId(delivery.eventId), body: delivery.body, at: this.clock.now(),
+    });
+    const at = this.clock.now();
+    let next: AttemptReport['next'] = { state: 'delivered' };
+    if (!outcome.delivered) {
+      const nextAt = nextAttemptAt(delivery.eventAt, delivery.attempt, at);
+      next = nextAt === null ? { state: 'failed' } : { state: 'pending', nextAt };
+    }
+    await this.outbox.report(delivery.id, {
+      attempt: delivery.attempt, status: outcome.status, error: outcome.delivered ? null : outcome.error, at, next,
+    });
+  }
+}
+
+/** Deletes the events older than a week, with their deliveries and log (pending deliveries are kept). */
+@injectable()
+export class PurgeWebhookEvents {
+  constructor(
+    @inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  execute(): Promise<number> {
+    return this.outbox.purge(new Date(this.clock.now().getTime() - KEEP_EVENTS_MS));
+  }
+}

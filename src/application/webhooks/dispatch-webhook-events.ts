@@ -1,0 +1,113 @@
+import { inject, injectable } from 'tsyringe';
+import { userActor, type Actor } from '../../domain/actor';
+import { formatScopes } from '../../domain/scopes';
+import { hearsOfDeletedNote, noteInFilters, webhookEventId } from '../../domain/webhook';
+import { CLOCK, type Clock } from '../ports/clock';
+import { COMMENT_VIEWS, type CommentViews } from '../ports/comment-views';
+import { NOTE_VIEWS, type NoteView, type NoteViews } from '../ports/note-views';
+import { USER_VIEWS, type UserViews } from '../ports/user-views';
+import type { Viewer } from '../ports/viewer';
+import { WEBHOOK_PAYLOADS, type WebhookData, type WebhookPayloads } from '../ports/webhook-delivery';
+import { viewerOf } from '../viewer';
+import { WEBHOOK_OUTBOX, type NewDelivery, type WebhookEvent, type WebhookOutbox, type WebhookSubscription } from '../ports/webhook-store';
+
+/** Reads made for one event, kept for every subscription of the same user and reach (most share them). */
+class Reads {
+  readonly #kept = new Map<string, Promise<unknown>>();
+
+  once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let kept = this.#kept.get(key) as Promise<T> | undefined;
+    if (kept === undefined) this.#kept.set(key, (kept = read()));
+    return kept;
+  }
+}
+
+/** The reader a subscription's deliveries are written for: its user, with the scopes of the token that made it. */
+function readerOf(subscription: WebhookSubscription): { actor: Actor; viewer: Viewer; key: string } {
+  const actor = userActor(subscription.userId, subscription.scopes);
+  return { actor, viewer: viewerOf(actor), key: `${subscription.userId}:${formatScopes(actor.scopes)}` };
+}
+
+/**
+ * Fans events out (docs/events.md): for each event of the outbox and each subscription that wants its type, whether
+ * the subscription hears of it (its user may read the note now, and the note matches its filters; a deleted note as
+ * it was) and, if so, the body it will be sent, with the resource as the API shows it to that user. Each delivery is
+ * then made once, by whichever instance took the event.
+ */
+@injectable()
+export class DispatchWebhookEvents {
+  constructor(
+    @inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    @inject(NOTE_VIEWS) private readonly notes: NoteViews,
+    @inject(COMMENT_VIEWS) private readonly comments: CommentViews,
+    @inject(USER_VIEWS) private readonly users: UserViews,
+    @inject(WEBHOOK_PAYLOADS) private readonly payloads: WebhookPayloads,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Calls `listener` soon after an event is written, by this instance or another; returns the unsubscribe. */
+  onEvent(listener: () => void): () => void {
+    return this.outbox.onEvent(listener);
+  }
+
+  /** Fans out up to `limit` events; returns how many it took (0: none was waiting). */
+  execute(limit: number): Promise<number> {
+    return this.outbox.fanOut(this.clock.now(), limit, async (batch) => {
+      const deliveries: NewDelivery[] = [];
+      for (const { event, subscriptions } of batch) {
+        const reads = new Reads();
+        for (const subscription of subscriptions) {
+          const reader = readerOf(subscription);
+          const data = await this.#dataFor(event, subscription, reader, reads);
+          if (data === null) continue;
+          // Subscriptions of one reader get the same body; it is written once.
+          const body = await reads.once(`body:${reader.key}`, async () => this.payloads.body(
+            { id: webhookEventId(event.id), type: event.type, at: event.at }, data, reader.actor));
+          deliveries.push({ eventId: event.id, subscriptionId: subscription.id, body });
+        }
+      }
+      return deliveries;
+    });
+  }
+
+  /** What `subscription` is told of `event`, or null when it does not hear of it. */
+  async #dataFor(event: WebhookEvent, subscription: WebhookSubscription, reader: ReturnType<typeof readerOf>, reads: Reads): Promise<WebhookData | null> {
+    const { viewer, key } = reader;
+    switch (event.type) {
+      case 'note.deleted':
+        return hearsOfDeletedNote(event.note, { userId: subscription.userId, readsAll: viewer.readerId !== null }, subscription.filters) ? { kind: 'deleted-note', id: event.noteId } : null;
+      case 'user.followed': {
+        const [follower, user] = await Promise.all([
+          reads.once(`user:${key}:${event.followerId}`, () => this.users.get(viewer, event.followerId)),
+          reads.once(`user:${key}:${event.followedId}`, () => this.users.get(viewer, event.followedId)),
+        ]);
+        return follower === null || user === null ? null : { kind: 'follow', follower, user };
+      }
+      default: {
+        const note = await this.#readableNote(event.noteId, subscription, reader, reads);
+        if (note === null) return null;
+        if (event.type === 'comment.created') {
+          const comment = await reads.once(`comment:${key}`, () => this.comments.get(viewer, event.noteId, event.commentId));
+          return comment === null ? null : { kind: 'comment', comment };
+        }
+        if (event.type === 'note.favorited') {
+          const user = await reads.once(`user:${key}:${event.userId}`, () => this.users.get(viewer, event.userId));
+          return user === null ? null : { kind: 'favorite', note, user };
+        }
+        return { kind: 'note', note };
+      }
+    }
+  }
+
+  /** The note as the subscription's user sees it now, when they may read it and it matches the filters. */
+  async #readableNote(noteId: number, subscription: WebhookSubscription, { viewer, key }: ReturnType<typeof readerOf>, reads: Reads): Promise<NoteView | null> {
+    const note = await reads.once(`note:${key}`, async () =>
+      (await this.notes.list(viewer, { ids: [noteId] }, { offset: 0, limit: 1 })).items[0] ?? null);
+    if (note === null || !noteInFilters({ authorId: note.author.id, location: note.location }, subscription.filters)) return null;
+    const notemapId = subscription.filters.notemapId;
+    if (notemapId === undefined) return note;
+    const held = await reads.once(`notemap:${key}:${notemapId}`, async () =>
+      (await this.notes.list(viewer, { ids: [noteId], notemapId }, { offset: 0, limit: 1 })).items.length > 0);
+    return held ? note : null;
+  }
+}
