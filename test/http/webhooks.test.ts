@@ -1,5 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { WebhookWorker } from '../../src/adapters/webhooks/webhook-worker';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
+import { WEBHOOK_SUBSCRIPTIONS, type WebhookSubscriptions } from '../../src/application/ports/webhook-store';
 import { postNote, postNotemap } from '../support/notemap-helpers';
 import { ALL_STORAGES, createTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { startReceiver, startWorker, until, type Receiver, type Received } from '../support/webhook-receiver';
@@ -253,5 +255,65 @@ describe.each(ALL_STORAGES)('webhooks over %s storage', (storage) => {
       await unsubscribe(bobAll, hook.id);
       await unsubscribe(bobAll, down.id);
     });
+  });
+});
+
+// Server-side request forgery (docs/events.md, Security): without WEBHOOK_ALLOW_PRIVATE, a subscription may not name a
+// private, loopback or link-local address, and a delivery never reaches one, whatever the name resolved to before.
+describe.each(ALL_STORAGES)('webhook addresses over %s storage, private ones not allowed', (storage) => {
+  let t: TestApp;
+  let worker: WebhookWorker;
+  let receiver: Receiver;
+  let token: string;
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ storage });
+    receiver = await startReceiver();
+    worker = startWorker(t.container, errors);
+    const ada = await t.createUser('ada');
+    token = await t.token(ada, 'write notes readall');
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await receiver.close();
+    await t.close();
+  });
+
+  it.each([
+    ['loopback', (port: string) => `http://127.0.0.1:${port}/hook`],
+    ['loopback by name', (port: string) => `http://localhost:${port}/hook`],
+    ['IPv6 loopback', (port: string) => `http://[::1]:${port}/hook`],
+    ['a private network', () => 'http://10.1.2.3/hook'],
+    ['link-local (cloud metadata)', () => 'http://169.254.169.254/latest/meta-data'],
+    ['a v4-mapped loopback', () => 'http://[::ffff:127.0.0.1]/hook'],
+    ['unspecified', () => 'https://0.0.0.0/hook'],
+  ])('refuses a subscription to %s (400, url)', async (_what, url) => {
+    const res = await t.request({ method: 'POST', url: '/v2/webhooks', token, payload: { url: url(new URL(receiver.url).port), events: ['note.created'] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().meta.error.fields).toEqual([{ name: 'url', problem: expect.stringContaining('refused') }]);
+  });
+
+  it('refuses at delivery a subscription whose address became private, and logs why', async () => {
+    // As if the name had resolved to a public address when the subscription was made (DNS rebinding).
+    const subscriptions = t.container.resolve<WebhookSubscriptions>(WEBHOOK_SUBSCRIPTIONS);
+    const clientId = (await t.container.resolve<UnitOfWork>(UNIT_OF_WORK).run(({ clients }) => clients.create({
+      clientId: 'rebinding', secretHash: null, name: 'rebinding', ownerId: 1, redirectUris: ['http://localhost/cb'], allowImplicit: false,
+    }, new Date())));
+    const hook = await subscriptions.create({
+      userId: 1, clientId, url: `${receiver.url}/rebound`, events: ['note.created'], filters: {}, scopes: ['read'],
+      secret: `whsec_${Buffer.alloc(24, 1).toString('base64')}`, createdAt: new Date(),
+    });
+    await postNote(t, token, { message: 'never to loopback', latitude: 1, longitude: 1 });
+    let attempts: { error: string | null; status: number | null }[] = [];
+    for (const deadline = Date.now() + 10_000; attempts.length === 0;) {
+      if (Date.now() > deadline) throw new Error('no attempt was logged');
+      worker.kick();
+      await worker.idle();
+      attempts = await subscriptions.attempts(hook.id, 10);
+    }
+    expect(receiver.received).toEqual([]);
+    expect(attempts[0]).toMatchObject({ status: null, error: expect.stringContaining('refused') });
+    expect(errors).toEqual([]);
   });
 });

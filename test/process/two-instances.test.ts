@@ -14,6 +14,8 @@ import { parseScopes } from '../../src/domain/scopes';
 import { fields, filePart, makeImage, multipart } from '../support/multipart';
 import { S3RVER_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server';
 import { testConfig } from '../support/test-config';
+import { startReceiver, startWorker } from '../support/webhook-receiver';
+import type { WebhookWorker } from '../../src/adapters/webhooks/webhook-worker';
 
 // Two listening servers, as two instances behind a proxy would be: one PostgreSQL schema, one Redis, one S3-compatible
 // object store (docs/scaling.md, what holds across instances).
@@ -24,6 +26,8 @@ interface Instance {
   app: FastifyInstance;
   origin: string;
   database: Database;
+  /** The webhook worker main.ts would run beside the server. */
+  worker: WebhookWorker;
 }
 
 describe('two instances on one PostgreSQL and one Redis', () => {
@@ -32,13 +36,14 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   let skipped: string | null = null;
   const instances: Instance[] = [];
   let s3: S3Server;
+  const workerErrors: unknown[] = [];
 
   async function start(first: boolean): Promise<Instance> {
     const url = DATABASE_URL as string;
     const database = await openDatabase({ url, schema, dropSchemaOnClose: first });
     if (first) await migrateToLatest(database.kysely);
     const blobStore = { kind: 's3' as const, bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3RVER_CREDENTIALS };
-    const config = testConfig({ databaseUrl: url, redisUrl: REDIS_URL, rateLimitMax: MAX, blobStore });
+    const config = testConfig({ databaseUrl: url, redisUrl: REDIS_URL, rateLimitMax: MAX, blobStore, webhookAllowPrivate: true });
     const container = buildContainer(config, { kind: 'database', database });
     // Each run counts under a prefix of its own, so runs and other users of this Redis never meet. This test is about
     // sharing the counts, not about a slow Redis (rate-limit-redis-freeze.test.ts is): a command that passed the
@@ -48,7 +53,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     const app = await buildApp(container);
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
     if (redis.status !== 'ready') await once(redis, 'ready');
-    return { app, origin, database };
+    return { app, origin, database, worker: startWorker(container, workerErrors) };
   }
 
   beforeAll(async () => {
@@ -61,6 +66,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   });
 
   afterAll(async () => {
+    await Promise.all(instances.map((i) => i.worker.stop()));
     await Promise.all(instances.map((i) => i.app.close()));
     // The second leaves the schema; the first drops it.
     for (const instance of [...instances].reverse()) await instance.database.close();
@@ -139,6 +145,47 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     const container = buildContainer(testConfig(), { kind: 'database', database: a.database });
     await container.resolve<UnitOfWork>(UNIT_OF_WORK).run(({ tokens }) => tokens.revokeForUserAndClient(holder.userId, holder.clientId, new Date()));
     await eventually(async () => (await fetch(`${b.origin}/v2/notes?limit=1`, { headers: auth })).status === 401, 'B refuses the revoked token');
+  });
+
+  it('delivers each webhook event once, whichever instance the write went through, with both workers running', async () => {
+    if (skipped) return;
+    const [a, b] = instances as [Instance, Instance];
+    const receiver = await startReceiver();
+    try {
+      const token = newSecret();
+      await createTokenHolder(a, token);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const hook = await fetch(`${b.origin}/v2/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `${receiver.url}/once`, events: ['note.created'] }) });
+      expect(hook.status).toBe(201);
+      const subscription = ((await hook.json()) as { data: { id: number } }).data.id;
+      // Five writers (the rate limit is small here), four notes each, every other one through each instance.
+      const notes = 20;
+      const writers = await Promise.all(Array.from({ length: 5 }, async () => {
+        const writer = newSecret();
+        await createTokenHolder(a, writer);
+        return { authorization: `Bearer ${writer}`, 'content-type': 'application/json' };
+      }));
+      for (let i = 0; i < notes; i++) {
+        const origin = (i % 2 === 0 ? a : b).origin;
+        const res = await fetch(`${origin}/v2/notes`, { method: 'POST', headers: writers[i % 5], body: JSON.stringify({ message: `hook ${i}`, latitude: 5, longitude: 6 }) });
+        expect(res.status).toBe(201);
+      }
+      await eventually(async () => receiver.received.length >= notes, 'every event delivered', 20);
+      // Both workers keep looking: nothing comes twice.
+      for (let i = 0; i < 5; i++) {
+        for (const instance of instances) instance.worker.kick();
+        await Promise.all(instances.map((instance) => instance.worker.idle()));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const ids = receiver.received.map((r) => String(r.headers['webhook-id']));
+      expect(ids).toHaveLength(notes);
+      expect(new Set(ids).size).toBe(notes);
+      const log = await fetch(`${a.origin}/v2/webhooks/${subscription}/deliveries?limit=100`, { headers });
+      expect(((await log.json()) as { data: { attempt: number; status: number }[] }).data.map((d) => `${d.attempt} ${d.status}`)).toEqual(Array<string>(notes).fill('1 200'));
+      expect(workerErrors).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

@@ -16,6 +16,8 @@ const NODE = join(ROOT, 'node_modules/.bin/node');
 export interface Storage {
   dataDir: string;
   databaseUrl?: string;
+  /** More settings for the child (e.g. WEBHOOK_ALLOW_PRIVATE). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The environment of a server child: only what it needs, with a rate limit the load cannot reach. */
@@ -28,6 +30,7 @@ export function serverEnvironment(storage: Storage): NodeJS.ProcessEnv {
     PORT: '0',
     LOG_LEVEL: 'info',
     RATE_LIMIT_MAX: '1000000000',
+    ...storage.env,
   };
 }
 
