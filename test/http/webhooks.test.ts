@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { WebhookWorker } from '../../src/adapters/webhooks/webhook-worker';
+import { RevokeAuthorization } from '../../src/application/accounts/revoke-authorization';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
 import { WEBHOOK_SUBSCRIPTIONS, type WebhookSubscriptions } from '../../src/application/ports/webhook-store';
 import { postNote, postNotemap } from '../support/notemap-helpers';
@@ -254,6 +255,24 @@ describe.each(ALL_STORAGES)('webhooks over %s storage', (storage) => {
       receiver.answer = () => 200;
       await unsubscribe(bobAll, hook.id);
       await unsubscribe(bobAll, down.id);
+    });
+  });
+
+  // Last: it revokes bob's tokens (every test token belongs to one application).
+  describe('revoking an application', () => {
+    it('are deleted when the user takes the application\'s access back', async () => {
+      const made = await subscribe(bobPublic, { url: `${receiver.url}/revoked`, events: ['note.created'] });
+      const owner = await t.container.resolve<UnitOfWork>(UNIT_OF_WORK).run(async ({ clients }) => {
+        const all = await clients.listByOwner(ada.id);
+        return all[0]!;
+      });
+      const subscriptions = t.container.resolve<WebhookSubscriptions>(WEBHOOK_SUBSCRIPTIONS);
+      expect((await subscriptions.get(made.id))?.clientId).toBe(owner.id);
+      const others = await subscribe(adaAll, { url: `${receiver.url}/kept`, events: ['note.created'] });
+      await t.container.resolve(RevokeAuthorization).execute(bob.id, owner.clientId);
+      expect(await subscriptions.get(made.id)).toBeNull();
+      expect(await subscriptions.get(others.id)).not.toBeNull();
+      await unsubscribe(adaAll, others.id);
     });
   });
 });

@@ -1,4 +1,6 @@
 import type { OAuthClient } from '../../application/auth/oauth-client';
+import type { WebhookAttemptRecord, WebhookSubscription } from '../../application/ports/webhook-store';
+import { webhookEventId, type WebhookFilters } from '../../domain/webhook';
 import { html, type Html } from '../page-kit/html';
 import { csrfField, errorSummary, layout, type PageUser } from '../page-kit/layout';
 
@@ -8,10 +10,25 @@ export interface FreshCredentials {
   clientSecret: string | null;
 }
 
+/** A webhook subscription made through one of the member's applications, with its latest delivery attempts. */
+export interface ApplicationWebhook {
+  subscription: WebhookSubscription;
+  /** Newest first. */
+  attempts: WebhookAttemptRecord[];
+}
+
+/** The webhooks of the member's applications, by the application's row id, and the usernames of the users they name. */
+export interface ApplicationWebhooksView {
+  byClient: ReadonlyMap<number, readonly ApplicationWebhook[]>;
+  /** Usernames by user id: who made each subscription, and the authors its filters name (absent when the user is gone). */
+  usernames: ReadonlyMap<number, string>;
+}
+
 export interface ApplicationsPage {
   user: PageUser;
   csrf: string;
   applications: OAuthClient[];
+  webhooks: ApplicationWebhooksView;
   fresh: FreshCredentials | null;
   values?: { name?: string; redirectUris?: string; isPublic?: boolean; allowImplicit?: boolean };
   problems?: string[];
@@ -25,7 +42,7 @@ export function applicationsPage(page: ApplicationsPage): Html {
 <p>Register an application to let it use the Place Notes API on behalf of the people who allow it (OAuth 2.0).
 The <a href="/docs">API reference</a> and the OAuth guide explain the flows.</p>
 ${page.applications.length === 0 ? html`<p>You have not registered an application yet.</p>` : html`<h2>Your applications</h2>
-${page.applications.map((app) => applicationCard(app, page.csrf))}`}
+${page.applications.map((app) => applicationCard(app, page.csrf, page.webhooks))}`}
 <h2 id="register">Register an application</h2>
 ${errorSummary(page.problems ?? [])}
 ${registerForm(page)}`,
@@ -43,7 +60,7 @@ function freshNotice(fresh: FreshCredentials): Html {
 </div>`;
 }
 
-function applicationCard(app: OAuthClient, csrf: string): Html {
+function applicationCard(app: OAuthClient, csrf: string, webhooks: ApplicationWebhooksView): Html {
   const id = `app-${app.clientId}`;
   return html`<section class="card" aria-labelledby="${id}">
 <h3 id="${id}">${app.name}</h3>
@@ -64,7 +81,72 @@ ${csrfField(csrf)}
 <p class="hint">Regenerating makes the current secret stop working at once.</p>
 <div class="actions"><button type="submit" class="secondary" aria-describedby="${id}">Regenerate secret</button></div>
 </form>`}
+${webhooksOf(app, webhooks)}
 </section>`;
+}
+
+/** How many of each subscription's latest attempts the page shows. */
+export const ATTEMPTS_SHOWN = 5;
+
+/** The webhook subscriptions made through an application (by any of its users), each with its latest deliveries. */
+function webhooksOf(app: OAuthClient, webhooks: ApplicationWebhooksView): Html {
+  const id = `webhooks-${app.clientId}`;
+  const subscriptions = webhooks.byClient.get(app.id) ?? [];
+  return html`<h4 id="${id}">Webhooks</h4>
+${subscriptions.length === 0
+    ? html`<p>No webhooks yet: the application subscribes for its users with <code>POST /v2/webhooks</code> (see the <a href="/docs">API reference</a>).</p>`
+    : html`<ul class="plain" aria-labelledby="${id}">${subscriptions.map((w) => webhookItem(w, webhooks.usernames))}</ul>`}`;
+}
+
+function webhookItem({ subscription, attempts }: ApplicationWebhook, usernames: ReadonlyMap<number, string>): Html {
+  const id = `webhook-${subscription.id}`;
+  const maker = usernames.get(subscription.userId);
+  return html`<li class="card" id="${id}">
+<dl>
+<dt>URL</dt><dd><code>${subscription.url}</code></dd>
+<dt>Events</dt><dd>${subscription.events.map((event, i) => html`${i === 0 ? '' : ', '}<code>${event}</code>`)}</dd>
+<dt>Filters</dt><dd>${filtersInWords(subscription.filters, usernames)}</dd>
+<dt>Created</dt><dd><time datetime="${subscription.createdAt.toISOString()}">${subscription.createdAt.toISOString().slice(0, 10)}</time></dd>
+<dt>Made by</dt><dd>${maker === undefined ? 'a user who is gone' : html`<a href="/users/${encodeURIComponent(maker)}">${maker}</a>`}</dd>
+</dl>
+<p><strong id="${id}-deliveries">Latest deliveries</strong> (the last ${ATTEMPTS_SHOWN} attempts, newest first)</p>
+${attempts.length === 0
+    ? html`<p>No delivery yet.</p>`
+    : html`<ul aria-labelledby="${id}-deliveries">${attempts.map(attemptItem)}</ul>`}
+</li>`;
+}
+
+function attemptItem(attempt: WebhookAttemptRecord): Html {
+  const result = attempt.error === null
+    ? html`<strong>${attempt.status ?? ''}</strong> delivered`
+    : html`<strong>${attempt.status ?? 'no answer'}</strong> failed: ${attempt.error}`;
+  return html`<li><time datetime="${attempt.at.toISOString()}">${utcTime(attempt.at)}</time>: <code>${webhookEventId(attempt.eventId)}</code>
+<code>${attempt.type}</code>, attempt ${attempt.attempt}: ${result}</li>`;
+}
+
+/** `2025-01-31 12:34:56 UTC`. */
+function utcTime(at: Date): string {
+  return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** A subscription's filters as a sentence: every one given must hold. */
+function filtersInWords(filters: WebhookFilters, usernames: ReadonlyMap<number, string>): Html {
+  const parts: Html[] = [];
+  if (filters.bbox !== undefined) {
+    const { minLon, minLat, maxLon, maxLat } = filters.bbox;
+    parts.push(html`notes between longitudes ${minLon} and ${maxLon}${minLon > maxLon ? ' (across the antimeridian)' : ''} and latitudes ${minLat} and ${maxLat}`);
+  }
+  if (filters.near !== undefined) {
+    const { center, radius } = filters.near;
+    parts.push(html`notes within ${radius} m of latitude ${center.latitude}, longitude ${center.longitude}`);
+  }
+  if (filters.notemapId !== undefined) parts.push(html`notes in notemap ${filters.notemapId}`);
+  if (filters.authorId !== undefined) {
+    const author = usernames.get(filters.authorId);
+    parts.push(author === undefined ? html`notes by user ${filters.authorId}` : html`notes by <a href="/users/${encodeURIComponent(author)}">${author}</a>`);
+  }
+  if (parts.length === 0) return html`None: every event its user may see`;
+  return html`Only ${parts.map((part, i) => html`${i === 0 ? '' : i === parts.length - 1 ? ' and ' : ', '}${part}`)}`;
 }
 
 function registerForm(page: ApplicationsPage): Html {

@@ -5,13 +5,19 @@ import { ListApplications } from '../../application/accounts/list-applications';
 import { RegenerateClientSecret } from '../../application/accounts/regenerate-client-secret';
 import { SetClientSideFlow } from '../../application/accounts/set-client-side-flow';
 import { CreateClient } from '../../application/auth/create-client';
+import type { OAuthClient } from '../../application/auth/oauth-client';
+import { GetUser } from '../../application/users/get-user';
+import { ListApplicationWebhooks } from '../../application/webhooks/manage-webhooks';
 import { CONFIG, type Config } from '../../config-types';
-import type { DomainError } from '../../domain/domain-error';
+import { sessionActor } from '../../domain/actor';
+import { DomainError } from '../../domain/domain-error';
 import { shapedAs } from '../page-kit/forms';
 import type { FormErrorPage } from '../page-kit/web-errors';
 import { seeOther, sendPage } from '../page-kit/web-response';
 import { secureCookies } from '../page-kit/web-session';
-import { applicationsPage, type FreshCredentials } from './applications.page';
+import {
+  applicationsPage, ATTEMPTS_SHOWN, type ApplicationWebhook, type ApplicationWebhooksView, type FreshCredentials,
+} from './applications.page';
 import { CsrfOnlyForm } from './accounts.schemas';
 import { ClientIdParams, ClientSideFlowForm, RegisterApplicationForm } from './applications.schemas';
 
@@ -23,13 +29,18 @@ const PAGE = '/settings/applications';
 const FRESH_COOKIE = 'pn_new_client';
 const FRESH_MAX_AGE_S = 60;
 
-/** `/settings/applications`: register an application, see client ids, regenerate a secret, turn the client-side flow on or off. */
+/**
+ * `/settings/applications`: register an application, see client ids, regenerate a secret, turn the client-side flow on or off,
+ * and see the webhooks made through each application (by any of its users) with their latest deliveries.
+ */
 export function registerApplicationRoutes(scope: FastifyInstance, container: DependencyContainer): void {
   const config = container.resolve<Config>(CONFIG);
   const listApplications = container.resolve(ListApplications);
   const createClient = container.resolve(CreateClient);
   const regenerate = container.resolve(RegenerateClientSecret);
   const setClientSideFlow = container.resolve(SetClientSideFlow);
+  const listApplicationWebhooks = container.resolve(ListApplicationWebhooks);
+  const getUser = container.resolve(GetUser);
   const secure = (request: FastifyRequest) => secureCookies(request, config.publicUrl);
   const remember = (request: FastifyRequest, reply: FastifyReply, fresh: FreshCredentials) => {
     reply.setCookie(FRESH_COOKIE, `${fresh.clientId}.${fresh.clientSecret ?? ''}`, {
@@ -38,6 +49,32 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
   };
 
   const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  /** The webhooks of the member's applications, and the usernames of the users they name (who made them, the authors they filter by). */
+  const webhooksOf = async (userId: number, applications: readonly OAuthClient[]): Promise<ApplicationWebhooksView> => {
+    const found = applications.length === 0 ? [] : await listApplicationWebhooks.execute(applications.map((a) => a.id), ATTEMPTS_SHOWN);
+    const byClient = new Map<number, ApplicationWebhook[]>();
+    const userIds = new Set<number>();
+    for (const webhook of found) {
+      const { clientId, userId: maker, filters } = webhook.subscription;
+      const ofClient = byClient.get(clientId) ?? [];
+      ofClient.push(webhook);
+      byClient.set(clientId, ofClient);
+      userIds.add(maker);
+      if (filters.authorId !== undefined) userIds.add(filters.authorId);
+    }
+    const actor = sessionActor(userId);
+    const usernames = new Map<number, string>();
+    await Promise.all([...userIds].map(async (id) => {
+      try {
+        usernames.set(id, (await getUser.execute(actor, { id })).username);
+      } catch (error) {
+        // A user deleted since: the page says so rather than failing.
+        if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
+      }
+    }));
+    return { byClient, usernames };
+  };
 
   /** The registration form again, with what was typed and what is wrong with it. */
   const registerAgain = async (error: DomainError, request: FastifyRequest, reply: FastifyReply): Promise<FormErrorPage | null> => {
@@ -49,7 +86,8 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
     };
     const problems = error.details.fields?.map((f) => `${FIELD_LABELS[f.name] ?? f.name}: ${f.problem}.`) ?? [error.message];
     const applications = await listApplications.execute(user.id);
-    return { status: 400, page: applicationsPage({ user, csrf: reply.csrfToken(), applications, fresh: null, values, problems }) };
+    const webhooks = await webhooksOf(user.id, applications);
+    return { status: 400, page: applicationsPage({ user, csrf: reply.csrfToken(), applications, webhooks, fresh: null, values, problems }) };
   };
 
   pages.get(PAGE, async (request, reply) => {
@@ -58,7 +96,8 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
     const applications = await listApplications.execute(user.id);
     const fresh = readFresh(request.cookies[FRESH_COOKIE], applications.map((a) => a.clientId));
     if (request.cookies[FRESH_COOKIE] !== undefined) reply.clearCookie(FRESH_COOKIE, { path: PAGE, secure: secure(request) });
-    return sendPage(reply, 200, applicationsPage({ user, csrf: reply.csrfToken(), applications, fresh }));
+    const webhooks = await webhooksOf(user.id, applications);
+    return sendPage(reply, 200, applicationsPage({ user, csrf: reply.csrfToken(), applications, webhooks, fresh }));
   });
 
   pages.post(PAGE, {

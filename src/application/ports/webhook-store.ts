@@ -44,6 +44,8 @@ export interface WebhookSubscriptions {
   ofClients(clientIds: readonly number[]): Promise<WebhookSubscription[]>;
   /** Whether it existed. Its pending deliveries go with it. */
   delete(id: number): Promise<boolean>;
+  /** Deletes those of one user and application (the user took the application's access back); returns how many. */
+  deleteOfUserAndClient(userId: number, clientId: number): Promise<number>;
   /** The latest `limit` attempts of a subscription's deliveries, newest first. */
   attempts(subscriptionId: number, limit: number): Promise<WebhookAttemptRecord[]>;
 }

@@ -96,15 +96,31 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
       };
     }));
     const at = new Map(rows.map((row) => [row.id, row.created_at]));
+    // Each distinct body of an event is stored once, and its deliveries point at it.
+    const payloads = new Map<string, { eventId: string; body: string; index: number }>();
+    const payloadOf = deliveries.map((d) => {
+      const key = `${d.eventId}\n${d.body}`;
+      let payload = payloads.get(key);
+      if (payload === undefined) payloads.set(key, (payload = { eventId: d.eventId, body: d.body, index: payloads.size + 1 }));
+      return payload.index;
+    });
     await this.db.transaction().execute(async (trx) => {
       if (deliveries.length > 0) {
+        const stored = [...payloads.values()];
+        const { rows: ids } = await sql<{ id: string }>`
+          insert into webhook_payloads (event_id, body)
+          select p.event_id, p.body from unnest(${stored.map((p) => p.eventId)}::bigint[], ${stored.map((p) => p.body)}::text[])
+            with ordinality as p (event_id, body, n) order by p.n
+          returning id::text as id`.execute(trx);
+        // Identity values follow the order of the rows inserted; sorted, they pair with the payloads in order.
+        const payloadIds = ids.map((row) => row.id).sort((a, b) => Number(BigInt(a) - BigInt(b)));
         // One delivery per event and subscription, even when two workers fanned the same event out.
         await sql`
-          insert into webhook_deliveries (event_id, subscription_id, body, next_at, created_at)
-          select d.event_id, d.subscription_id, d.body, ${now}::timestamptz, d.created_at
+          insert into webhook_deliveries (event_id, subscription_id, payload_id, next_at, created_at)
+          select d.event_id, d.subscription_id, d.payload_id, ${now}::timestamptz, d.created_at
           from unnest(${deliveries.map((d) => d.eventId)}::bigint[], ${deliveries.map((d) => d.subscriptionId)}::integer[],
-                      ${deliveries.map((d) => d.body)}::text[], ${deliveries.map((d) => at.get(d.eventId) ?? new Date())}::timestamptz[])
-            as d (event_id, subscription_id, body, created_at)
+                      ${payloadOf.map((index) => payloadIds[index - 1])}::bigint[], ${deliveries.map((d) => at.get(d.eventId) ?? new Date())}::timestamptz[])
+            as d (event_id, subscription_id, payload_id, created_at)
           where exists (select 1 from webhook_subscriptions s where s.id = d.subscription_id)
           on conflict (event_id, subscription_id) do nothing`.execute(trx);
       }
@@ -119,13 +135,13 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
       id: string; event_id: string; subscription_id: number; url: string; secret: string; body: string; attempts: number; created_at: Date;
     }>`
       update webhook_deliveries d set leased_until = ${new Date(now.getTime() + leaseMs)}, attempts = d.attempts + 1
-      from webhook_subscriptions s
+      from webhook_subscriptions s, webhook_payloads p
       where d.id in (
         select id from webhook_deliveries
         where state = 'pending' and next_at <= ${now} and (leased_until is null or leased_until <= ${now})
         order by next_at limit ${limit} for update skip locked)
-        and s.id = d.subscription_id
-      returning d.id::text as id, d.event_id::text as event_id, d.subscription_id, s.url, s.secret, d.body, d.attempts, d.created_at`.execute(this.db);
+        and s.id = d.subscription_id and p.id = d.payload_id
+      returning d.id::text as id, d.event_id::text as event_id, d.subscription_id, s.url, s.secret, p.body, d.attempts, d.created_at`.execute(this.db);
     return rows.map((row) => ({
       id: row.id, eventId: row.event_id, subscriptionId: row.subscription_id, url: row.url, secret: row.secret, body: row.body,
       attempt: row.attempts, eventAt: row.created_at,

@@ -74,6 +74,11 @@ export class KyselyWebhookSubscriptions implements WebhookSubscriptions {
     return Number(result.numAffectedRows ?? 0) > 0;
   }
 
+  async deleteOfUserAndClient(userId: number, clientId: number): Promise<number> {
+    const result = await sql`delete from webhook_subscriptions where user_id = ${userId} and client_id = ${clientId}`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
   async attempts(subscriptionId: number, limit: number): Promise<WebhookAttemptRecord[]> {
     const { rows } = await sql<{ event_id: string; type: string; attempt: number; status: number | null; error: string | null; at: Date }>`
       select d.event_id::text as event_id, e.type, a.attempt, a.status, a.error, a.at

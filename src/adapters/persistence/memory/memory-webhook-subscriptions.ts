@@ -46,6 +46,12 @@ export class MemoryWebhookSubscriptions implements WebhookSubscriptions {
     });
   }
 
+  async deleteOfUserAndClient(userId: number, clientId: number): Promise<number> {
+    const ids = (await this.ofUserAndClient(userId, clientId)).map((s) => s.id);
+    for (const id of ids) await this.delete(id);
+    return ids.length;
+  }
+
   attempts(subscriptionId: number, limit: number): Promise<WebhookAttemptRecord[]> {
     return this.store.with((state) => state.webhookAttempts
       .filter((a) => a.subscriptionId === subscriptionId)
