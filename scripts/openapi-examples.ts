@@ -7,6 +7,9 @@ import { UNIT_OF_WORK, type UnitOfWork } from '../src/application/ports/unit-of-
 import { loadConfig } from '../src/config';
 import { buildContainer } from '../src/container';
 import { parseScopes } from '../src/domain/scopes';
+import { WEBHOOK_SENDER, WEBHOOK_URL_CHECK } from '../src/application/ports/webhook-delivery';
+import { DeliverWebhooks } from '../src/application/webhooks/deliver-webhooks';
+import { DispatchWebhookEvents } from '../src/application/webhooks/dispatch-webhook-events';
 
 /** What one operation's example shows: the request body sent (JSON only) and the answer the service gave. */
 export interface OperationExample {
@@ -26,6 +29,8 @@ type Who = 'alice' | 'bob' | null;
 interface Step {
   /** The operation this step is the example of; null for a step that only sets the scene. */
   op: string | null;
+  /** Not a request: run the webhook worker's two steps once (fan out, then deliver). */
+  worker?: true;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   as: Who;
@@ -39,6 +44,9 @@ interface Step {
  * operations. Alice (user 1) posts notes and a notemap; Bob (user 2) comments, favorites, finds and follows.
  */
 const STORY: Step[] = [
+  { op: 'createWebhook', method: 'POST', url: '/v2/webhooks', as: 'bob', body: {
+    url: 'https://hooks.app.example.org/place-notes', events: ['note.created', 'comment.created'], near: '52.5,13.4', radius: 5000,
+  } },
   { op: 'createNote', method: 'POST', url: '/v2/notes', as: 'alice', body: {
     message: 'The best flat white in Kreuzberg, and a quiet garden at the back. #coffee',
     title: 'Café am Kanal', latitude: 52.4959, longitude: 13.4219, street: 'Paul-Lincke-Ufer', streetNumber: '44',
@@ -91,6 +99,10 @@ const STORY: Step[] = [
   { op: 'listUserFollowedPlaces', method: 'GET', url: '/v2/users/2/followed_places', as: null },
   { op: 'listFeed', method: 'GET', url: '/v2/feed?limit=1', as: 'bob' },
   { op: 'listChanges', method: 'GET', url: '/v2/changes?limit=2', as: 'alice' },
+  { op: null, method: 'GET', url: '', as: null, worker: true },
+  { op: 'listWebhooks', method: 'GET', url: '/v2/webhooks', as: 'bob' },
+  { op: 'getWebhook', method: 'GET', url: '/v2/webhooks/1', as: 'bob' },
+  { op: 'listWebhookDeliveries', method: 'GET', url: '/v2/webhooks/1/deliveries?limit=2', as: 'bob' },
 
   { op: 'updateNote', method: 'PUT', url: '/v2/notes/1', as: 'alice', body: { title: 'Café am Kanal (closed Mondays)', tags: ['coffee', 'garden', 'cake'] } },
   { op: 'updateNoteComment', method: 'PUT', url: '/v2/notes/1/comments/1', as: 'bob', body: { comment: 'Their cardamom buns are worth the queue. Go before ten.', title: 'Go early' } },
@@ -111,7 +123,11 @@ const STORY: Step[] = [
   { op: 'deleteNotemap', method: 'DELETE', url: '/v2/notemaps/1', as: 'alice' },
   { op: 'deleteNote', method: 'DELETE', url: '/v2/notes/2', as: 'alice' },
   { op: 'deleteUsersMeAvatar', method: 'DELETE', url: '/v2/users/me/avatar', as: 'alice' },
+  { op: 'deleteWebhook', method: 'DELETE', url: '/v2/webhooks/1', as: 'bob' },
 ];
+
+/** The secret a new subscription shows is random; the example shows a fixed one of the same shape. */
+const EXAMPLE_SECRET = `whsec_${Buffer.alloc(32, 0x5a).toString('base64')}`;
 
 /** A clock the story moves on by one minute per step, from a fixed day, so the examples are the same on every run. */
 class StoryClock implements Clock {
@@ -136,6 +152,9 @@ export async function captureExamples(): Promise<Record<string, OperationExample
   const clock = new StoryClock();
   const config = { ...loadConfig({}), publicUrl: EXAMPLE_PUBLIC_URL, logLevel: 'silent' as const, rateLimitMax: 1_000_000 };
   const container = buildContainer(config, { kind: 'memory' }, { clock });
+  // The story's receiver is make-believe: its name is not looked up, and every delivery is answered 204.
+  container.register(WEBHOOK_URL_CHECK, { useValue: { problem: async () => null } });
+  container.register(WEBHOOK_SENDER, { useValue: { send: async () => ({ delivered: true as const, status: 204 }) } });
   const app = await buildApp(container);
   try {
     await app.ready();
@@ -156,6 +175,11 @@ export async function captureExamples(): Promise<Record<string, OperationExample
     const examples: Record<string, OperationExample> = {};
     for (const step of STORY) {
       clock.tick();
+      if (step.worker) {
+        await container.resolve(DispatchWebhookEvents).execute(50);
+        await container.resolve(DeliverWebhooks).execute(16);
+        continue;
+      }
       const authorization = step.as === null ? {} : { authorization: `Bearer ${tokens[step.as]}` };
       const upload = step.avatar ? await avatarUpload() : null;
       const response = await app.inject({
@@ -165,7 +189,9 @@ export async function captureExamples(): Promise<Record<string, OperationExample
       });
       if (response.statusCode >= 300) throw new Error(`${step.method} ${step.url} answered ${response.statusCode}: ${response.body}`);
       if (step.op === null) continue;
-      examples[step.op] = { status: response.statusCode, ...(step.body === undefined ? {} : { request: step.body }), response: response.json() };
+      const answer = response.json() as { data?: { secret?: string } };
+      if (answer.data?.secret !== undefined) answer.data.secret = EXAMPLE_SECRET;
+      examples[step.op] = { status: response.statusCode, ...(step.body === undefined ? {} : { request: step.body }), response: answer };
     }
     return examples;
   } finally {

@@ -200,7 +200,8 @@ describe('the request bodies of the OpenAPI document against the API', () => {
         }
       }
     }
-    // createNote (3 fields and visibility), updateNote (visibility), comments and notemaps (one each, twice), createNotemapNote (note_id).
-    expect(checked).toBe(10);
+    // createNote (3 fields and visibility), updateNote (visibility), comments and notemaps (one each, twice), createNotemapNote (note_id),
+    // createWebhook (url, events).
+    expect(checked).toBe(12);
   });
 });

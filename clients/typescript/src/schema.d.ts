@@ -1374,7 +1374,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/2/comments"
                      *             }
                      *           },
-                     *           "createdAt": 1777626120,
+                     *           "createdAt": 1777626180,
                      *           "currentUserData": {
                      *             "canComment": false,
                      *             "canFavorite": false,
@@ -1433,14 +1433,14 @@ export interface operations {
                      *             }
                      *           },
                      *           "title": "A bench with the whole city at your feet.",
-                     *           "updatedAt": 1777626120,
+                     *           "updatedAt": 1777626180,
                      *           "visibility": "public"
                      *         }
                      *       ],
                      *       "meta": {
                      *         "http_status": 200,
                      *         "count": 2,
-                     *         "nextUrl": "/v2/notes?offset=1&limit=1&cursor=eyJvIjoicmVjZW50IiwiayI6W10sInQiOjE3Nzc2MjYxMjAwMDAwMDAsImkiOjJ9"
+                     *         "nextUrl": "/v2/notes?offset=1&limit=1&cursor=eyJvIjoicmVjZW50IiwiayI6W10sInQiOjE3Nzc2MjYxODAwMDAwMDAsImkiOjJ9"
                      *       }
                      *     }
                      */
@@ -1747,7 +1747,7 @@ export interface operations {
                      *             "nextUrl": "/v2/notes/1/comments"
                      *           }
                      *         },
-                     *         "createdAt": 1777626060,
+                     *         "createdAt": 1777626120,
                      *         "currentUserData": {
                      *           "canComment": true,
                      *           "canFavorite": true,
@@ -1806,7 +1806,7 @@ export interface operations {
                      *           }
                      *         },
                      *         "title": "Café am Kanal",
-                     *         "updatedAt": 1777626060,
+                     *         "updatedAt": 1777626120,
                      *         "visibility": "public",
                      *         "locationPrecision": "exact"
                      *       },
@@ -1957,7 +1957,7 @@ export interface operations {
                      *             "nextUrl": "/v2/notes/1/comments"
                      *           }
                      *         },
-                     *         "createdAt": 1777626060,
+                     *         "createdAt": 1777626120,
                      *         "currentUserData": {
                      *           "canComment": false,
                      *           "canFavorite": false,
@@ -2016,7 +2016,7 @@ export interface operations {
                      *           }
                      *         },
                      *         "title": "Café am Kanal",
-                     *         "updatedAt": 1777626060,
+                     *         "updatedAt": 1777626120,
                      *         "visibility": "public"
                      *       },
                      *       "meta": {
@@ -2286,7 +2286,7 @@ export interface operations {
                      *             "nextUrl": "/v2/notes/1/comments"
                      *           }
                      *         },
-                     *         "createdAt": 1777626060,
+                     *         "createdAt": 1777626120,
                      *         "currentUserData": {
                      *           "canComment": true,
                      *           "canFavorite": true,
@@ -2345,7 +2345,7 @@ export interface operations {
                      *           }
                      *         },
                      *         "title": "Café am Kanal (closed Mondays)",
-                     *         "updatedAt": 1777628700,
+                     *         "updatedAt": 1777629000,
                      *         "visibility": "public",
                      *         "locationPrecision": "exact"
                      *       },
@@ -3007,7 +3007,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/2/comments"
                      *             }
                      *           },
-                     *           "createdAt": 1777626120,
+                     *           "createdAt": 1777626180,
                      *           "currentUserData": {
                      *             "canComment": false,
                      *             "canFavorite": false,
@@ -3066,14 +3066,14 @@ export interface operations {
                      *             }
                      *           },
                      *           "title": "A bench with the whole city at your feet.",
-                     *           "updatedAt": 1777626120,
+                     *           "updatedAt": 1777626180,
                      *           "visibility": "public"
                      *         }
                      *       ],
                      *       "meta": {
                      *         "http_status": 200,
                      *         "count": 2,
-                     *         "nextUrl": "/v2/users/1/notes?offset=1&limit=1&cursor=eyJvIjoicmVjZW50IiwiayI6W10sInQiOjE3Nzc2MjYxMjAwMDAwMDAsImkiOjJ9"
+                     *         "nextUrl": "/v2/users/1/notes?offset=1&limit=1&cursor=eyJvIjoicmVjZW50IiwiayI6W10sInQiOjE3Nzc2MjYxODAwMDAwMDAsImkiOjJ9"
                      *       }
                      *     }
                      */
@@ -3751,7 +3751,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/1/comments"
                      *             }
                      *           },
-                     *           "createdAt": 1777626060,
+                     *           "createdAt": 1777626120,
                      *           "currentUserData": {
                      *             "canComment": false,
                      *             "canFavorite": false,
@@ -3810,7 +3810,7 @@ export interface operations {
                      *             }
                      *           },
                      *           "title": "Café am Kanal",
-                     *           "updatedAt": 1777626060,
+                     *           "updatedAt": 1777626120,
                      *           "visibility": "public"
                      *         }
                      *       ],
@@ -4430,7 +4430,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/1/comments"
                      *             }
                      *           },
-                     *           "createdAt": 1777626060,
+                     *           "createdAt": 1777626120,
                      *           "currentUserData": {
                      *             "canComment": false,
                      *             "canFavorite": false,
@@ -4489,7 +4489,7 @@ export interface operations {
                      *             }
                      *           },
                      *           "title": "Café am Kanal",
-                     *           "updatedAt": 1777626060,
+                     *           "updatedAt": 1777626120,
                      *           "visibility": "public"
                      *         }
                      *       ],
@@ -4985,7 +4985,7 @@ export interface operations {
                      *             "username": "bob"
                      *           },
                      *           "comment": "Their cardamom buns are worth the queue.",
-                     *           "createdAt": 1777626180,
+                     *           "createdAt": 1777626240,
                      *           "currentUserData": {
                      *             "canFavorite": false,
                      *             "isFavorited": false
@@ -4993,7 +4993,7 @@ export interface operations {
                      *           "favoritersCount": 1,
                      *           "id": 1,
                      *           "title": "Go early",
-                     *           "updatedAt": 1777626180
+                     *           "updatedAt": 1777626240
                      *         }
                      *       ],
                      *       "meta": {
@@ -5123,7 +5123,7 @@ export interface operations {
                      *           "username": "bob"
                      *         },
                      *         "comment": "Their cardamom buns are worth the queue.",
-                     *         "createdAt": 1777626180,
+                     *         "createdAt": 1777626240,
                      *         "currentUserData": {
                      *           "canFavorite": true,
                      *           "isFavorited": false
@@ -5131,7 +5131,7 @@ export interface operations {
                      *         "favoritersCount": 0,
                      *         "id": 1,
                      *         "title": "Go early",
-                     *         "updatedAt": 1777626180
+                     *         "updatedAt": 1777626240
                      *       },
                      *       "meta": {
                      *         "http_status": 201
@@ -5285,7 +5285,7 @@ export interface operations {
                      *           "username": "bob"
                      *         },
                      *         "comment": "Their cardamom buns are worth the queue.",
-                     *         "createdAt": 1777626180,
+                     *         "createdAt": 1777626240,
                      *         "currentUserData": {
                      *           "canFavorite": true,
                      *           "isFavorited": false
@@ -5293,7 +5293,7 @@ export interface operations {
                      *         "favoritersCount": 1,
                      *         "id": 1,
                      *         "title": "Go early",
-                     *         "updatedAt": 1777626180
+                     *         "updatedAt": 1777626240
                      *       },
                      *       "meta": {
                      *         "http_status": 200
@@ -5417,7 +5417,7 @@ export interface operations {
                      *           "username": "bob"
                      *         },
                      *         "comment": "Their cardamom buns are worth the queue. Go before ten.",
-                     *         "createdAt": 1777626180,
+                     *         "createdAt": 1777626240,
                      *         "currentUserData": {
                      *           "canFavorite": true,
                      *           "isFavorited": false
@@ -5425,7 +5425,7 @@ export interface operations {
                      *         "favoritersCount": 1,
                      *         "id": 1,
                      *         "title": "Go early",
-                     *         "updatedAt": 1777628760
+                     *         "updatedAt": 1777629060
                      *       },
                      *       "meta": {
                      *         "http_status": 200
@@ -6024,7 +6024,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notemaps/1/authors"
                      *             }
                      *           },
-                     *           "createdAt": 1777626420,
+                     *           "createdAt": 1777626480,
                      *           "currentUserData": {
                      *             "isFollowing": false
                      *           },
@@ -6037,7 +6037,7 @@ export interface operations {
                      *           },
                      *           "id": 1,
                      *           "image": null,
-                     *           "lastNoteAddedAt": 1777626480,
+                     *           "lastNoteAddedAt": 1777626540,
                      *           "link": "https://placenotes.example.org/notemaps/1",
                      *           "name": "Coffee in Berlin",
                      *           "notes": {
@@ -6179,7 +6179,7 @@ export interface operations {
                      *             "nextUrl": "/v2/notemaps/1/authors"
                      *           }
                      *         },
-                     *         "createdAt": 1777626420,
+                     *         "createdAt": 1777626480,
                      *         "currentUserData": {
                      *           "isFollowing": false
                      *         },
@@ -6361,7 +6361,7 @@ export interface operations {
                      *             "nextUrl": "/v2/notemaps/1/authors"
                      *           }
                      *         },
-                     *         "createdAt": 1777626420,
+                     *         "createdAt": 1777626480,
                      *         "currentUserData": {
                      *           "isFollowing": true
                      *         },
@@ -6374,7 +6374,7 @@ export interface operations {
                      *         },
                      *         "id": 1,
                      *         "image": null,
-                     *         "lastNoteAddedAt": 1777626480,
+                     *         "lastNoteAddedAt": 1777626540,
                      *         "link": "https://placenotes.example.org/notemaps/1",
                      *         "name": "Coffee in Berlin",
                      *         "notes": {
@@ -6520,7 +6520,7 @@ export interface operations {
                      *             "nextUrl": "/v2/notemaps/1/authors"
                      *           }
                      *         },
-                     *         "createdAt": 1777626420,
+                     *         "createdAt": 1777626480,
                      *         "currentUserData": {
                      *           "isFollowing": false
                      *         },
@@ -6533,7 +6533,7 @@ export interface operations {
                      *         },
                      *         "id": 1,
                      *         "image": null,
-                     *         "lastNoteAddedAt": 1777626480,
+                     *         "lastNoteAddedAt": 1777626540,
                      *         "link": "https://placenotes.example.org/notemaps/1",
                      *         "name": "Coffee in Berlin",
                      *         "notes": {
@@ -6840,7 +6840,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/1/comments"
                      *             }
                      *           },
-                     *           "createdAt": 1777626060,
+                     *           "createdAt": 1777626120,
                      *           "currentUserData": {
                      *             "canComment": false,
                      *             "canFavorite": false,
@@ -6899,7 +6899,7 @@ export interface operations {
                      *             }
                      *           },
                      *           "title": "Café am Kanal",
-                     *           "updatedAt": 1777626060,
+                     *           "updatedAt": 1777626120,
                      *           "visibility": "public"
                      *         }
                      *       ],
@@ -8059,7 +8059,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notemaps/1/authors"
                      *             }
                      *           },
-                     *           "createdAt": 1777626420,
+                     *           "createdAt": 1777626480,
                      *           "currentUserData": {
                      *             "isFollowing": false
                      *           },
@@ -8072,7 +8072,7 @@ export interface operations {
                      *           },
                      *           "id": 1,
                      *           "image": null,
-                     *           "lastNoteAddedAt": 1777626480,
+                     *           "lastNoteAddedAt": 1777626540,
                      *           "link": "https://placenotes.example.org/notemaps/1",
                      *           "name": "Coffee in Berlin",
                      *           "notes": {
@@ -8218,7 +8218,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notemaps/1/authors"
                      *             }
                      *           },
-                     *           "createdAt": 1777626420,
+                     *           "createdAt": 1777626480,
                      *           "currentUserData": {
                      *             "isFollowing": false
                      *           },
@@ -8231,7 +8231,7 @@ export interface operations {
                      *           },
                      *           "id": 1,
                      *           "image": null,
-                     *           "lastNoteAddedAt": 1777626480,
+                     *           "lastNoteAddedAt": 1777626540,
                      *           "link": "https://placenotes.example.org/notemaps/1",
                      *           "name": "Coffee in Berlin",
                      *           "notes": {
@@ -8377,7 +8377,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notemaps/1/authors"
                      *             }
                      *           },
-                     *           "createdAt": 1777626420,
+                     *           "createdAt": 1777626480,
                      *           "currentUserData": {
                      *             "isFollowing": false
                      *           },
@@ -8390,7 +8390,7 @@ export interface operations {
                      *           },
                      *           "id": 1,
                      *           "image": null,
-                     *           "lastNoteAddedAt": 1777626480,
+                     *           "lastNoteAddedAt": 1777626540,
                      *           "link": "https://placenotes.example.org/notemaps/1",
                      *           "name": "Coffee in Berlin",
                      *           "notes": {
@@ -8536,7 +8536,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notemaps/1/authors"
                      *             }
                      *           },
-                     *           "createdAt": 1777626420,
+                     *           "createdAt": 1777626480,
                      *           "currentUserData": {
                      *             "isFollowing": false
                      *           },
@@ -8549,7 +8549,7 @@ export interface operations {
                      *           },
                      *           "id": 1,
                      *           "image": null,
-                     *           "lastNoteAddedAt": 1777626480,
+                     *           "lastNoteAddedAt": 1777626540,
                      *           "link": "https://placenotes.example.org/notemaps/1",
                      *           "name": "Coffee in Berlin",
                      *           "notes": {
@@ -9436,7 +9436,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/2/comments"
                      *             }
                      *           },
-                     *           "createdAt": 1777626120,
+                     *           "createdAt": 1777626180,
                      *           "currentUserData": {
                      *             "canComment": false,
                      *             "canFavorite": false,
@@ -9495,14 +9495,14 @@ export interface operations {
                      *             }
                      *           },
                      *           "title": "A bench with the whole city at your feet.",
-                     *           "updatedAt": 1777626120,
+                     *           "updatedAt": 1777626180,
                      *           "visibility": "public"
                      *         }
                      *       ],
                      *       "meta": {
                      *         "http_status": 200,
                      *         "count": 2,
-                     *         "nextUrl": "/v2/places/1/notes?offset=1&limit=1&cursor=eyJvIjoicmVjZW50IiwiayI6W10sInQiOjE3Nzc2MjYxMjAwMDAwMDAsImkiOjJ9"
+                     *         "nextUrl": "/v2/places/1/notes?offset=1&limit=1&cursor=eyJvIjoicmVjZW50IiwiayI6W10sInQiOjE3Nzc2MjYxODAwMDAwMDAsImkiOjJ9"
                      *       }
                      *     }
                      */
@@ -10145,7 +10145,7 @@ export interface operations {
                      *               "nextUrl": "/v2/notes/2/comments"
                      *             }
                      *           },
-                     *           "createdAt": 1777626120,
+                     *           "createdAt": 1777626180,
                      *           "currentUserData": {
                      *             "canComment": true,
                      *             "canFavorite": true,
@@ -10204,14 +10204,14 @@ export interface operations {
                      *             }
                      *           },
                      *           "title": "A bench with the whole city at your feet.",
-                     *           "updatedAt": 1777626120,
+                     *           "updatedAt": 1777626180,
                      *           "visibility": "public"
                      *         }
                      *       ],
                      *       "meta": {
                      *         "http_status": 200,
                      *         "count": 2,
-                     *         "nextUrl": "/v2/feed?offset=1&limit=1&cursor=eyJvIjoicmVjZW50IiwiayI6W10sInQiOjE3Nzc2MjYxMjAwMDAwMDAsImkiOjJ9"
+                     *         "nextUrl": "/v2/feed?offset=1&limit=1&cursor=eyJvIjoicmVjZW50IiwiayI6W10sInQiOjE3Nzc2MjYxODAwMDAwMDAsImkiOjJ9"
                      *       }
                      *     }
                      */
@@ -10366,7 +10366,7 @@ export interface operations {
                      *                 "nextUrl": "/v2/notes/2/comments"
                      *               }
                      *             },
-                     *             "createdAt": 1777626120,
+                     *             "createdAt": 1777626180,
                      *             "currentUserData": {
                      *               "canComment": true,
                      *               "canFavorite": true,
@@ -10425,7 +10425,7 @@ export interface operations {
                      *               }
                      *             },
                      *             "title": "A bench with the whole city at your feet.",
-                     *             "updatedAt": 1777626120,
+                     *             "updatedAt": 1777626180,
                      *             "visibility": "public",
                      *             "locationPrecision": "exact"
                      *           }
@@ -10452,7 +10452,7 @@ export interface operations {
                      *                 "nextUrl": "/v2/notes/1/comments"
                      *               }
                      *             },
-                     *             "createdAt": 1777626060,
+                     *             "createdAt": 1777626120,
                      *             "currentUserData": {
                      *               "canComment": true,
                      *               "canFavorite": true,
@@ -10511,7 +10511,7 @@ export interface operations {
                      *               }
                      *             },
                      *             "title": "Café am Kanal",
-                     *             "updatedAt": 1777626060,
+                     *             "updatedAt": 1777626120,
                      *             "visibility": "public",
                      *             "locationPrecision": "exact"
                      *           }
@@ -10619,6 +10619,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "https://hooks.app.example.org/place-notes",
+                     *           "events": [
+                     *             "note.created",
+                     *             "comment.created"
+                     *           ],
+                     *           "filters": {
+                     *             "near": "52.5,13.4",
+                     *             "radius": 5000
+                     *           },
+                     *           "createdAt": 1777626060
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "http_status": 200,
+                     *         "count": 1,
+                     *         "nextUrl": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -10708,6 +10732,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.app.example.org/place-notes",
+                 *       "events": [
+                 *         "note.created",
+                 *         "comment.created"
+                 *       ],
+                 *       "near": "52.5,13.4",
+                 *       "radius": 5000
+                 *     }
+                 */
                 "application/json": {
                     /** @description Where events are posted: `https://…`, or `http://` to a public address. */
                     url: string;
@@ -10732,6 +10767,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "https://hooks.app.example.org/place-notes",
+                     *         "events": [
+                     *           "note.created",
+                     *           "comment.created"
+                     *         ],
+                     *         "filters": {
+                     *           "near": "52.5,13.4",
+                     *           "radius": 5000
+                     *         },
+                     *         "createdAt": 1777626060,
+                     *         "secret": "whsec_WlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlpaWlo="
+                     *       },
+                     *       "meta": {
+                     *         "http_status": 201
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -10874,6 +10930,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "url": "https://hooks.app.example.org/place-notes",
+                     *         "events": [
+                     *           "note.created",
+                     *           "comment.created"
+                     *         ],
+                     *         "filters": {
+                     *           "near": "52.5,13.4",
+                     *           "radius": 5000
+                     *         },
+                     *         "createdAt": 1777626060
+                     *       },
+                     *       "meta": {
+                     *         "http_status": 200
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -10984,6 +11060,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "http_status": 200
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         meta: {
                             http_status: number;
@@ -11083,6 +11166,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "eventId": "evt_3",
+                     *           "type": "comment.created",
+                     *           "attempt": 1,
+                     *           "status": 204,
+                     *           "error": null,
+                     *           "at": 1777628760
+                     *         },
+                     *         {
+                     *           "eventId": "evt_2",
+                     *           "type": "note.created",
+                     *           "attempt": 1,
+                     *           "status": 204,
+                     *           "error": null,
+                     *           "at": 1777628760
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "http_status": 200,
+                     *         "count": 2
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description The event's id, also its `webhook-id`. */

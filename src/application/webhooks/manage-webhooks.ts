@@ -104,7 +104,7 @@ export class GetWebhook {
 export class DeleteWebhook {
   constructor(
     @inject(WEBHOOK_SUBSCRIPTIONS) private readonly subscriptions: WebhookSubscriptions,
-    private readonly get: GetWebhook,
+    @inject(GetWebhook) private readonly get: GetWebhook,
   ) {}
 
   async execute(actor: Actor, id: number): Promise<void> {
@@ -118,7 +118,7 @@ export class DeleteWebhook {
 export class ListWebhookDeliveries {
   constructor(
     @inject(WEBHOOK_SUBSCRIPTIONS) private readonly subscriptions: WebhookSubscriptions,
-    private readonly get: GetWebhook,
+    @inject(GetWebhook) private readonly get: GetWebhook,
   ) {}
 
   async execute(actor: Actor, id: number, limit: number): Promise<WebhookAttemptRecord[]> {
