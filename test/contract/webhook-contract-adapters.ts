@@ -1,0 +1,151 @@
+import type { Database } from '../../src/adapters/persistence/kysely/database';
+import { kyselyRepositories } from '../../src/adapters/persistence/kysely/kysely-repositories';
+import { KyselyUnitOfWork } from '../../src/adapters/persistence/kysely/kysely-unit-of-work';
+import { KyselyWebhookOutbox } from '../../src/adapters/persistence/kysely/kysely-webhook-outbox';
+import { KyselyWebhookSubscriptions } from '../../src/adapters/persistence/kysely/kysely-webhook-subscriptions';
+import { MemoryAccessTokenRepository } from '../../src/adapters/persistence/memory/memory-access-token-repository';
+import { MemoryAuthorizationCodeRepository } from '../../src/adapters/persistence/memory/memory-authorization-code-repository';
+import { MemoryClientRepository } from '../../src/adapters/persistence/memory/memory-client-repository';
+import { MemoryCommentRepository } from '../../src/adapters/persistence/memory/memory-comment-repository';
+import { MemoryCommentViews } from '../../src/adapters/persistence/memory/memory-comment-views';
+import { MemoryFavoriteRepository } from '../../src/adapters/persistence/memory/memory-favorite-repository';
+import { MemoryFindRepository } from '../../src/adapters/persistence/memory/memory-find-repository';
+import { MemoryFollowRepository } from '../../src/adapters/persistence/memory/memory-follow-repository';
+import { MemoryNoteRepository } from '../../src/adapters/persistence/memory/memory-note-repository';
+import { MemoryNoteViews } from '../../src/adapters/persistence/memory/memory-note-views';
+import { MemoryNotemapRepository } from '../../src/adapters/persistence/memory/memory-notemap-repository';
+import { MemoryNotemapViews } from '../../src/adapters/persistence/memory/memory-notemap-views';
+import { MemoryRefreshTokenRepository } from '../../src/adapters/persistence/memory/memory-refresh-token-repository';
+import { MemorySessionRepository } from '../../src/adapters/persistence/memory/memory-session-repository';
+import type { MemoryStore } from '../../src/adapters/persistence/memory/memory-store';
+import { MemoryUnitOfWork } from '../../src/adapters/persistence/memory/memory-unit-of-work';
+import { MemoryUserRepository } from '../../src/adapters/persistence/memory/memory-user-repository';
+import { MemoryWebhookOutbox } from '../../src/adapters/persistence/memory/memory-webhook-outbox';
+import { MemoryWebhookSubscriptions } from '../../src/adapters/persistence/memory/memory-webhook-subscriptions';
+import type { Scope } from '../../src/domain/scopes';
+import type { WebhookEventType, WebhookFilters } from '../../src/domain/webhook';
+import type {
+  NewDelivery, WebhookEvent, WebhookOutbox, WebhookSubscription, WebhookSubscriptions,
+} from '../../src/application/ports/webhook-store';
+import { Fixtures, type ContractAdapters } from './contract-adapters';
+
+/**
+ * One adapter family as the webhook contract drives it: the two webhook ports, and the repositories (outside any
+ * transaction, and in a unit of work) whose writes put events in the outbox (triggers in the database, the memory
+ * store's `recordWebhookEvent` in memory).
+ */
+export type WebhookContractAdapters = Pick<ContractAdapters, 'repositories' | 'uow' | 'close'> & {
+  webhookSubscriptions: WebhookSubscriptions;
+  webhookOutbox: WebhookOutbox;
+};
+
+/** Builds the adapters over empty storage; called once per run of the suite. */
+export type WebhookAdapterFactory = () => Promise<WebhookContractAdapters>;
+
+/** The memory adapters over one store. */
+export function memoryWebhookAdapters(store: MemoryStore): WebhookContractAdapters {
+  return {
+    repositories: {
+      users: new MemoryUserRepository(store),
+      notes: new MemoryNoteRepository(store),
+      clients: new MemoryClientRepository(store),
+      tokens: new MemoryAccessTokenRepository(store),
+      comments: new MemoryCommentRepository(store),
+      favorites: new MemoryFavoriteRepository(store),
+      finds: new MemoryFindRepository(store),
+      follows: new MemoryFollowRepository(store),
+      notemaps: new MemoryNotemapRepository(store),
+      codes: new MemoryAuthorizationCodeRepository(store),
+      refreshTokens: new MemoryRefreshTokenRepository(store),
+      sessions: new MemorySessionRepository(store),
+      views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
+    },
+    uow: new MemoryUnitOfWork(store),
+    webhookSubscriptions: new MemoryWebhookSubscriptions(store),
+    webhookOutbox: new MemoryWebhookOutbox(store),
+    close: async () => {},
+  };
+}
+
+/** The Kysely adapters over one open database (its LISTEN/NOTIFY wakes `onEvent`). */
+export function kyselyWebhookAdapters(database: Database): WebhookContractAdapters {
+  const { kysely } = database;
+  return {
+    repositories: kyselyRepositories(kysely),
+    uow: new KyselyUnitOfWork(kysely),
+    webhookSubscriptions: new KyselyWebhookSubscriptions(kysely),
+    webhookOutbox: new KyselyWebhookOutbox(kysely, database.notifications),
+    close: () => database.close(),
+  };
+}
+
+/** What one fanOut was handed: each event, with the subscriptions it came with. */
+export type FannedOut = { event: WebhookEvent; subscriptions: WebhookSubscription[] }[];
+
+/**
+ * Data builders for the webhook suites. The suites share one storage, and the outbox is global (fanOut takes every
+ * waiting event, claimDue every due delivery), so `reset` (before each test) leaves it empty through the ports
+ * themselves: the subscriptions the tests made are deleted (their deliveries and attempts with them), every waiting
+ * event is fanned out to nobody, and every event is purged.
+ */
+export class WebhookFixtures extends Fixtures {
+  private made: number[] = [];
+
+  constructor(private readonly webhookAdapters: () => WebhookContractAdapters) {
+    // Fixtures only reads the repositories.
+    super(() => webhookAdapters() as Pick<ContractAdapters, 'repositories'> as ContractAdapters);
+  }
+
+  /** A user and an application (OAuth client) of theirs. */
+  async userAndClient(): Promise<{ userId: number; clientId: number }> {
+    const user = await this.user();
+    return { userId: user.id, clientId: await this.client(user.id) };
+  }
+
+  async client(ownerId: number): Promise<number> {
+    return this.webhookAdapters().repositories.clients.create({
+      clientId: this.name('client'), secretHash: null, name: this.name('App'), ownerId,
+      redirectUris: ['https://app.example/cb'], allowImplicit: false,
+    }, this.now());
+  }
+
+  /** A subscription, deleted by the next `reset`. */
+  async subscription(
+    owner: { userId: number; clientId: number },
+    events: WebhookEventType[],
+    fields: { url?: string; filters?: WebhookFilters; scopes?: Scope[]; secret?: string } = {},
+  ): Promise<WebhookSubscription> {
+    const created = await this.webhookAdapters().webhookSubscriptions.create({
+      userId: owner.userId, clientId: owner.clientId, url: fields.url ?? `https://${this.name('hook')}.example/events`,
+      events, filters: fields.filters ?? {}, scopes: fields.scopes ?? ['read', 'readall'],
+      secret: fields.secret ?? `whsec_${Buffer.from(this.name('secret')).toString('base64')}`, createdAt: this.now(),
+    });
+    return this.deletedAtReset(created);
+  }
+
+  /** Has `reset` delete a subscription the test made itself. */
+  deletedAtReset(subscription: WebhookSubscription): WebhookSubscription {
+    this.made.push(subscription.id);
+    return subscription;
+  }
+
+  /** Fans out every waiting event (at `now`), answering with `deliveries`; returns what it was handed. */
+  async fanOut(now: Date, deliveries: (batch: FannedOut) => NewDelivery[] = () => [], limit = 100): Promise<{ taken: number; handed: FannedOut }> {
+    const handed: FannedOut = [];
+    const taken = await this.webhookAdapters().webhookOutbox.fanOut(now, limit, async (batch) => {
+      handed.push(...batch);
+      return deliveries(batch);
+    });
+    return { taken, handed };
+  }
+
+  async reset(): Promise<void> {
+    const { webhookSubscriptions, webhookOutbox } = this.webhookAdapters();
+    for (const id of this.made.splice(0)) await webhookSubscriptions.delete(id);
+    // Bounded: an outbox that never marks its events done fails the tests rather than hanging them.
+    for (let round = 0; (await webhookOutbox.fanOut(new Date(), 500, async () => [])) > 0; round++) {
+      if (round === 20) throw new Error('fanOut keeps taking events: they are never marked done');
+    }
+    await webhookOutbox.purge(new Date(Date.now() + 24 * 60 * 60 * 1000));
+  }
+}

@@ -1,0 +1,149 @@
+import type { WebhookContractAdapters, WebhookFixtures } from './webhook-contract-adapters';
+
+/**
+ * WebhookSubscriptions: what is stored comes back exactly (but never the secret), listed oldest first by user and
+ * application or by applications; deleting one takes its deliveries and their log with it; the log is newest first.
+ */
+export function webhookSubscriptionsContract(adapters: () => WebhookContractAdapters, fixtures: WebhookFixtures): void {
+  describe('WebhookSubscriptions', () => {
+    const subscriptions = () => adapters().webhookSubscriptions;
+    const outbox = () => adapters().webhookOutbox;
+
+    beforeEach(() => fixtures.reset());
+
+    it('creates a subscription and gives it back as stored, without its secret', async () => {
+      const owner = await fixtures.userAndClient();
+      const createdAt = fixtures.now();
+      const fields = {
+        userId: owner.userId, clientId: owner.clientId, url: 'https://hooks.example/in?token=a&b=c',
+        events: ['note.updated', 'note.created', 'user.followed'] as const, createdAt,
+        filters: {
+          bbox: { kind: 'bbox', minLon: -0.51, minLat: 51.28, maxLon: 0.334, maxLat: 51.686 },
+          near: { kind: 'circle', center: { latitude: 52.520008, longitude: 13.404954 }, radius: 2500.5 },
+          notemapId: 12, authorId: 7,
+        } as const,
+        scopes: ['read', 'readall', 'write', 'notes'] as const,
+      };
+      const created = fixtures.deletedAtReset(
+        await subscriptions().create({ ...fields, events: [...fields.events], scopes: [...fields.scopes], secret: 'whsec_c2VjcmV0' }));
+      const expected = { ...fields, id: expect.any(Number), events: [...fields.events], scopes: [...fields.scopes] };
+      expect(created).toEqual(expected);
+      expect(created).not.toHaveProperty('secret');
+      const found = await subscriptions().get(created.id);
+      expect(found).toEqual({ ...expected, id: created.id });
+      expect(found).not.toHaveProperty('secret');
+      const listed = await subscriptions().ofUserAndClient(owner.userId, owner.clientId);
+      expect(listed).toEqual([{ ...expected, id: created.id }]);
+      expect(listed[0]).not.toHaveProperty('secret');
+      const ofClients = await subscriptions().ofClients([owner.clientId]);
+      expect(ofClients).toEqual([{ ...expected, id: created.id }]);
+      expect(ofClients[0]).not.toHaveProperty('secret');
+    });
+
+    it('keeps empty filters, a single filter and no scopes as they were given', async () => {
+      const owner = await fixtures.userAndClient();
+      const none = await fixtures.subscription(owner, ['comment.created'], { filters: {}, scopes: [] });
+      const byAuthor = await fixtures.subscription(owner, ['note.deleted'], { filters: { authorId: owner.userId }, scopes: ['read'] });
+      const byNotemap = await fixtures.subscription(owner, ['note.favorited'], { filters: { notemapId: 3 } });
+      await expect(subscriptions().get(none.id)).resolves.toMatchObject({ filters: {}, scopes: [], events: ['comment.created'] });
+      expect((await subscriptions().get(none.id))?.filters).toStrictEqual({});
+      expect((await subscriptions().get(byAuthor.id))?.filters).toStrictEqual({ authorId: owner.userId });
+      expect((await subscriptions().get(byAuthor.id))?.scopes).toEqual(['read']);
+      expect((await subscriptions().get(byNotemap.id))?.filters).toStrictEqual({ notemapId: 3 });
+    });
+
+    it('gets one by id, and null for one that is not there', async () => {
+      const owner = await fixtures.userAndClient();
+      const [a, b] = [await fixtures.subscription(owner, ['note.created']), await fixtures.subscription(owner, ['note.deleted'])];
+      await expect(subscriptions().get(a.id)).resolves.toEqual(a);
+      await expect(subscriptions().get(b.id)).resolves.toEqual(b);
+      await expect(subscriptions().get(b.id + 1_000_000)).resolves.toBeNull();
+    });
+
+    it('lists those of one user and application, oldest first', async () => {
+      const [ada, bob] = [await fixtures.user(), await fixtures.user()];
+      const [app, other] = [await fixtures.client(ada.id), await fixtures.client(ada.id)];
+      const first = await fixtures.subscription({ userId: ada.id, clientId: app }, ['note.created']);
+      await fixtures.subscription({ userId: ada.id, clientId: other }, ['note.created']);
+      await fixtures.subscription({ userId: bob.id, clientId: app }, ['note.created']);
+      const second = await fixtures.subscription({ userId: ada.id, clientId: app }, ['note.updated']);
+      await expect(subscriptions().ofUserAndClient(ada.id, app)).resolves.toEqual([first, second]);
+      await expect(subscriptions().ofUserAndClient(bob.id, other)).resolves.toEqual([]);
+    });
+
+    it('lists those made through some applications, by any of their users, oldest first', async () => {
+      const [ada, bob] = [await fixtures.user(), await fixtures.user()];
+      const [one, two, three] = [await fixtures.client(ada.id), await fixtures.client(ada.id), await fixtures.client(bob.id)];
+      const a = await fixtures.subscription({ userId: ada.id, clientId: one }, ['note.created']);
+      await fixtures.subscription({ userId: ada.id, clientId: two }, ['note.created']);
+      const c = await fixtures.subscription({ userId: bob.id, clientId: three }, ['note.created']);
+      const d = await fixtures.subscription({ userId: bob.id, clientId: one }, ['user.followed']);
+      await expect(subscriptions().ofClients([three, one])).resolves.toEqual([a, c, d]);
+      await expect(subscriptions().ofClients([three])).resolves.toEqual([c]);
+      await expect(subscriptions().ofClients([])).resolves.toEqual([]);
+    });
+
+    it('deletes once, taking its deliveries and their attempts with it, and leaves the others', async () => {
+      const owner = await fixtures.userAndClient();
+      const [gone, kept] = [await fixtures.subscription(owner, ['note.created']), await fixtures.subscription(owner, ['note.created'])];
+      await fixtures.note(owner.userId);
+      const now = fixtures.now();
+      await fixtures.fanOut(now, (batch) => batch.flatMap(({ event, subscriptions: subs }) =>
+        subs.map((s) => ({ eventId: event.id, subscriptionId: s.id, body: `to ${s.id}` }))));
+      const claimed = await outbox().claimDue(now, 10, 60_000);
+      expect(claimed.map((d) => d.subscriptionId).sort((x, y) => x - y)).toEqual([gone.id, kept.id]);
+      for (const d of claimed) {
+        await outbox().report(d.id, { attempt: d.attempt, status: 500, error: 'HTTP 500', at: now, next: { state: 'pending', nextAt: new Date(now.getTime() + 5_000) } });
+      }
+      await expect(subscriptions().attempts(gone.id, 10)).resolves.toHaveLength(1);
+
+      await expect(subscriptions().delete(gone.id)).resolves.toBe(true);
+      await expect(subscriptions().delete(gone.id)).resolves.toBe(false);
+      await expect(subscriptions().get(gone.id)).resolves.toBeNull();
+      await expect(subscriptions().ofUserAndClient(owner.userId, owner.clientId)).resolves.toEqual([kept]);
+      await expect(subscriptions().attempts(gone.id, 10)).resolves.toEqual([]);
+      await expect(subscriptions().attempts(kept.id, 10)).resolves.toHaveLength(1);
+      // Its pending delivery is gone: only the other subscription's is due again.
+      const again = await outbox().claimDue(new Date(now.getTime() + 3_600_000), 10, 60_000);
+      expect(again.map((d) => d.subscriptionId)).toEqual([kept.id]);
+    });
+
+    it('logs every attempt of its deliveries, newest first, as many as asked', async () => {
+      const owner = await fixtures.userAndClient();
+      const [mine, other] = [await fixtures.subscription(owner, ['note.created', 'comment.created']), await fixtures.subscription(owner, ['note.created'])];
+      const note = await fixtures.note(owner.userId);
+      await adapters().repositories.comments.create(note, owner.userId, { title: null, comment: 'hi' }, fixtures.now());
+      const now = fixtures.now();
+      const { handed } = await fixtures.fanOut(now, (batch) => batch.flatMap(({ event, subscriptions: subs }) =>
+        subs.map((s) => ({ eventId: event.id, subscriptionId: s.id, body: event.type }))));
+      const created = handed.find(({ event }) => event.type === 'note.created')!.event;
+      const commented = handed.find(({ event }) => event.type === 'comment.created')!.event;
+      const seconds = (n: number) => new Date(now.getTime() + n * 1000);
+
+      const first = await outbox().claimDue(now, 10, 60_000);
+      expect(first).toHaveLength(3);
+      const delivery = (event: string, subscription: number) => first.find((d) => d.eventId === event && d.subscriptionId === subscription)!;
+      // Reported in the order of their times, so "newest first" reads the same by either.
+      await outbox().report(delivery(created.id, mine.id).id, {
+        attempt: 1, status: null, error: 'connection refused', at: seconds(1), next: { state: 'pending', nextAt: seconds(6) },
+      });
+      await outbox().report(delivery(created.id, other.id).id, { attempt: 1, status: 204, error: null, at: seconds(2), next: { state: 'delivered' } });
+      await outbox().report(delivery(commented.id, mine.id).id, { attempt: 1, status: 204, error: null, at: seconds(3), next: { state: 'delivered' } });
+      const [retry] = await outbox().claimDue(seconds(6), 10, 60_000);
+      expect(retry).toMatchObject({ eventId: created.id, subscriptionId: mine.id, attempt: 2 });
+      await outbox().report(retry!.id, { attempt: 2, status: 503, error: 'HTTP 503', at: seconds(7), next: { state: 'failed' } });
+
+      const log = [
+        { eventId: created.id, type: 'note.created', attempt: 2, status: 503, error: 'HTTP 503', at: seconds(7) },
+        { eventId: commented.id, type: 'comment.created', attempt: 1, status: 204, error: null, at: seconds(3) },
+        { eventId: created.id, type: 'note.created', attempt: 1, status: null, error: 'connection refused', at: seconds(1) },
+      ];
+      await expect(subscriptions().attempts(mine.id, 10)).resolves.toEqual(log);
+      await expect(subscriptions().attempts(mine.id, 2)).resolves.toEqual(log.slice(0, 2));
+      await expect(subscriptions().attempts(mine.id, 1)).resolves.toEqual([log[0]]);
+      await expect(subscriptions().attempts(other.id, 10)).resolves.toEqual([
+        { eventId: created.id, type: 'note.created', attempt: 1, status: 204, error: null, at: seconds(2) },
+      ]);
+    });
+  });
+}
