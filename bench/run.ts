@@ -1,6 +1,8 @@
 // `npm run bench`: the real service against a minimal Fastify + pg baseline, on one fresh PostgreSQL
 // database, measured alternately in one run and reported as ratios. See docs/benchmarks.md.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,6 +58,8 @@ interface Target {
   body?: string;
   /** The server process answering, whose CPU time per request is measured (its database's is not). */
   pid?: number;
+  /** Run before each of this side's segments, unmeasured (e.g. make or drop webhook subscriptions). */
+  prepare?: () => Promise<void>;
 }
 
 interface Scenario {
@@ -93,6 +97,7 @@ interface Row {
 
 /** One autocannon run at `target`; any error, timeout or non-2xx answer fails the benchmark. */
 async function hit(target: Target, seconds: number): Promise<Segment> {
+  await target.prepare?.();
   const latenciesMs: number[] = [];
   const options: autocannon.Options = {
     url: `${target.origin}${target.path}`,
@@ -289,6 +294,62 @@ class Cleanup {
   }
 }
 
+/** How many subscriptions the webhook scenario makes (issue: POST stays ≥ 0.8× its rate without any). */
+const WEBHOOK_SUBSCRIPTIONS = 100;
+
+/**
+ * A receiver answering 204 to every webhook, and the subscriptions pointing at it, made and dropped in SQL between
+ * segments (dropping them drops their deliveries still waiting, so one side's backlog does not run into the other's).
+ */
+async function webhookReceiver(databaseUrl: string, token: string): Promise<{
+  subscribe(count: number): Promise<void>; unsubscribe(): Promise<void>; received(): number; close(): Promise<void>;
+}> {
+  let received = 0;
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received += 1;
+      response.statusCode = 204;
+      response.end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  // The service's worker writes the same tables meanwhile: a deadlock with it is tried again.
+  const query = async (sql: string, values: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query(sql, values);
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  };
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  return {
+    async subscribe(count) {
+      await query(`delete from webhook_subscriptions`);
+      await query(`
+        insert into webhook_subscriptions (user_id, client_id, url, events, filters, secret, scopes)
+        select t.user_id, t.client_id, $1, '{note.created}', '{}', $2, 'read' from access_tokens t, generate_series(1, $3::integer)
+        where t.token_hash = $4`, [url, `whsec_${randomBytes(24).toString('base64')}`, count, tokenHash]);
+    },
+    async unsubscribe() {
+      await query(`delete from webhook_subscriptions`);
+      await query(`delete from webhook_events`);
+    },
+    received: () => received,
+    close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
+  };
+}
+
 async function adminQuery(sql: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
@@ -331,6 +392,8 @@ async function main(cleanup: Cleanup): Promise<void> {
       PUBLIC_URL: serviceOrigin, LOG_LEVEL: 'warn',
       // The benchmark measures throughput, not the limiter's 429s: one token and one IP send everything.
       RATE_LIMIT_MAX: '1000000000',
+      // The webhook receiver of the last scenario listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     }));
     cleanup.add('stop the service', () => child.stop());
     await waitUntilOk(child, `${serviceOrigin}/readyz`, 60_000);
@@ -478,7 +541,16 @@ async function main(cleanup: Cleanup): Promise<void> {
       subject: { ...post, nextHeaders: () => ({ 'idempotency-key': randomUUID() }) },
       reference: post,
     },
+    {
+      name: `POST /v2/notes with ${WEBHOOK_SUBSCRIPTIONS} matching webhook subscriptions`, versus: 'service POST without any',
+      subject: { ...post, prepare: () => hooks.subscribe(WEBHOOK_SUBSCRIPTIONS) },
+      reference: { ...post, prepare: () => hooks.unsubscribe() },
+    },
   ];
+
+  // The subscriptions of the webhook scenario: the token's user and application, every note created, to a receiver here.
+  const hooks = await webhookReceiver(databaseUrl, token);
+  cleanup.add('stop the webhook receiver', () => hooks.close());
 
   // BENCH_ONLY=<text> runs only the scenarios whose name contains it (a quick look between full runs).
   const only = process.env.BENCH_ONLY;
@@ -502,6 +574,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     '',
     `Latency of page 1 and of page ${Math.ceil(seeded.noteIds.length / 20)} (p50): ${fixed(first?.subject.p50 ?? Number.NaN, 2)} ms and ${fixed(deep?.subject.p50 ?? Number.NaN, 2)} ms`,
     `Peak RSS (VmHWM): service on PostgreSQL ${fixed(serviceRss, 0)} MB, baseline ${fixed(baselineRss, 0)} MB (ratio ${fixed(serviceRss / baselineRss, 2)}×), service on PGlite ${fixed(pgliteRss, 0)} MB`,
+    `Webhook deliveries received during the webhook scenario: ${hooks.received()} (delivery runs beside the requests and catches up after)`,
     '',
     `(${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
     '',

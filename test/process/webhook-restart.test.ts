@@ -38,8 +38,15 @@ async function killAndRestart(storage: Storage, receiver: Receiver): Promise<voi
     for (let i = 0; i < NOTES; i++) {
       expect((await api(first, token, 'POST', '/v2/notes', { message: `pending ${i}`, latitude: 1, longitude: 2 })).status).toBe(201);
     }
-    // Each was attempted once and failed: it is due again about 5 s later.
+    // Each was attempted once, failed, and is due again about 5 s later (its attempt is logged, its lease over).
     await waitFor(() => receiver.received.length >= NOTES, 'first attempts', 20);
+    const hookId = Number(hook.data.id);
+    for (const until = Date.now() + 10_000; ;) {
+      const log = await fetch(`${first.url}/v2/webhooks/${hookId}/deliveries`, { headers: { authorization: `Bearer ${token}` } });
+      if (((await log.json()) as { data: unknown[] }).data.length >= NOTES) break;
+      if (Date.now() > until) throw new Error('the first attempts were not logged');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   } finally {
     first.child.kill('SIGKILL');
   }

@@ -43,6 +43,7 @@ describe('loadConfig defaults', () => {
       tlsCertFile: null,
       tlsKeyFile: null,
       trustProxy: false,
+      webhookAllowPrivate: false,
       logLevel: 'info',
       accessTokenTtlS: null,
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -214,6 +215,16 @@ describe('TRUST_PROXY', () => {
 
   it.each(['yes', 'on', '2'])('rejects %j', (value) => {
     expect(failure({ TRUST_PROXY: value })).toBe(`TRUST_PROXY must be true or false (or 1 or 0) (got "${value}")`);
+  });
+});
+
+describe('WEBHOOK_ALLOW_PRIVATE', () => {
+  it.each([['true', true], ['1', true], ['false', false], ['', false]])('reads %j as %j', (value, expected) => {
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: value }).webhookAllowPrivate).toBe(expected);
+  });
+
+  it('rejects anything else, naming the variable', () => {
+    expect(failure({ WEBHOOK_ALLOW_PRIVATE: 'sometimes' })).toBe('WEBHOOK_ALLOW_PRIVATE must be true or false (or 1 or 0) (got "sometimes")');
   });
 });
 

@@ -1,5 +1,5 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { AttemptOutcome, WebhookMessage, WebhookSender as WebhookSenderPort, WebhookUrlCheck } from '../../application/ports/webhook-delivery';
@@ -14,6 +14,10 @@ export interface WebhookSenderOptions {
 
 // What is read of a receiver's answer: the status matters, the body does not.
 const MAX_ANSWER_BYTES = 64 * 1024;
+// Connections to receivers are kept open for the next delivery (a new TLS handshake per event would cost more than
+// the event), at most this many per receiver, closed after this long unused.
+const SOCKETS_PER_RECEIVER = 4;
+const IDLE_SOCKET_MS = 5_000;
 
 /**
  * Posts signed webhook messages (the Standard Webhooks scheme, signed by the `standardwebhooks` package): headers
@@ -23,7 +27,24 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * are not followed; an attempt ends after `timeoutMs` whatever the receiver does.
  */
 export class WebhookSender implements WebhookSenderPort {
-  constructor(private readonly options: WebhookSenderOptions) {}
+  // Every new connection's address goes through the guard (in the agents' look-up); a reused one was checked when it
+  // was opened, and goes to the same address whatever the name resolves to now.
+  readonly #http: HttpAgent;
+  readonly #https: HttpsAgent;
+
+  constructor(private readonly options: WebhookSenderOptions) {
+    const agentOptions = {
+      keepAlive: true, maxSockets: SOCKETS_PER_RECEIVER, timeout: IDLE_SOCKET_MS, lookup: guardedLookup(options.allowPrivate),
+    };
+    this.#http = new HttpAgent(agentOptions);
+    this.#https = new HttpsAgent(agentOptions);
+  }
+
+  /** Closes the connections kept open. */
+  close(): void {
+    this.#http.destroy();
+    this.#https.destroy();
+  }
 
   async send(message: WebhookMessage): Promise<AttemptOutcome> {
     const url = URL.parse(message.url);
@@ -46,7 +67,7 @@ export class WebhookSender implements WebhookSenderPort {
     return new Promise<AttemptOutcome>((resolve) => {
       const signal = AbortSignal.timeout(this.options.timeoutMs);
       const request = send(url, {
-        method: 'POST', headers, signal, lookup: guardedLookup(this.options.allowPrivate), agent: false,
+        method: 'POST', headers, signal, agent: url.protocol === 'https:' ? this.#https : this.#http,
       }, (response: IncomingMessage) => {
         const status = response.statusCode ?? 0;
         let read = 0;

@@ -1,4 +1,4 @@
-import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { DueDelivery } from '../../application/ports/webhook-store';
 import { type DispatchWebhookEvents } from '../../application/webhooks/dispatch-webhook-events';
 import { type DeliverWebhooks, type PurgeWebhookEvents } from '../../application/webhooks/deliver-webhooks';
@@ -15,21 +15,39 @@ export interface WebhookWorkerOptions {
   pollMs?: number;
   /** At most this many attempts at once (each may last 10 s). */
   maxInFlight?: number;
+  /**
+   * After each turn of work, rest this many times as long as the turn took (3: the worker's own statements take at
+   * most a quarter of the time), so requests keep the database and the event loop when both are busy.
+   */
+  restRatio?: number;
+  /**
+   * While the event loop was busier than this over the last tenth of a second (0.7: 70 % of the time), the worker
+   * takes one turn every half second only: requests come first, and deliveries use the time they leave.
+   */
+  maxLoopUtilization?: number;
   onError(error: unknown, what: string): void;
 }
 
-const EVENTS_PER_TURN = 50;
+const EVENTS_PER_TURN = 10;
 const PURGE_EVERY_MS = 3_600_000;
+const LOOP_WINDOW_MS = 100;
+const BUSY_PAUSE_MS = 50;
+const BUSY_PAUSES = 10;
 
 /**
  * Delivers webhooks from the server process (docs/events.md): woken by each new event (LISTEN/NOTIFY, from any
  * instance) and every `pollMs`, it fans events out and keeps up to `maxInFlight` attempts going, each on its own, so
- * a slow receiver holds one slot and never the others, nor a request: every turn yields to the event loop first.
+ * a slow receiver holds one slot and never the others, nor a request: every turn yields to the event loop first, and
+ * rests after its work (`restRatio`), so a burst of events is delivered beside the requests, not instead of them.
  */
 export class WebhookWorker {
   readonly #parts: WebhookWorkerParts;
   readonly #pollMs: number;
   readonly #maxInFlight: number;
+  readonly #restRatio: number;
+  readonly #maxLoopUtilization: number;
+  #loop = performance.eventLoopUtilization();
+  #loopBusy = 0;
   readonly #onError: (error: unknown, what: string) => void;
   readonly #inFlight = new Set<Promise<void>>();
   #turn: Promise<void> | null = null;
@@ -42,6 +60,8 @@ export class WebhookWorker {
     this.#parts = parts;
     this.#pollMs = options.pollMs ?? 1_000;
     this.#maxInFlight = options.maxInFlight ?? 16;
+    this.#restRatio = options.restRatio ?? 3;
+    this.#maxLoopUtilization = options.maxLoopUtilization ?? 0.7;
     this.#onError = options.onError;
   }
 
@@ -96,19 +116,42 @@ export class WebhookWorker {
   }
 
   async #work(): Promise<void> {
+    let paused = 0;
     try {
       for (;;) {
         await yieldToEvents();
         if (this.#stopped) return;
-        const fannedOut = await this.#parts.dispatch.execute(EVENTS_PER_TURN);
+        // Requests first; but one turn every BUSY_PAUSES pauses whatever the load, so deliveries never stop.
+        if (this.#busy() && paused < BUSY_PAUSES) {
+          paused += 1;
+          await sleep(BUSY_PAUSE_MS);
+          continue;
+        }
+        paused = 0;
+        const began = performance.now();
+        // Deliveries due first; events are fanned out (a row per subscription) only when no more are due, so a
+        // backlog waits as one row per event in the outbox rather than as rows per subscription.
         const free = this.#maxInFlight - this.#inFlight.size;
-        const claimed = free > 0 && !this.#stopped ? await this.#parts.deliver.claim(free) : [];
+        const claimed = free > 0 ? await this.#parts.deliver.claim(free) : [];
         for (const delivery of claimed) this.#start(delivery);
+        const fannedOut = claimed.length < free && !this.#stopped ? await this.#parts.dispatch.execute(EVENTS_PER_TURN) : 0;
         if (fannedOut === 0 && claimed.length === 0) return;
+        const rest = (performance.now() - began) * this.#restRatio;
+        if (rest >= 1) await sleep(rest);
       }
     } catch (error) {
       this.#onError(error, 'webhook work failed; it is tried again shortly');
     }
+  }
+
+  /** Whether the event loop was busier than allowed over the last window (measured afresh every 100 ms). */
+  #busy(): boolean {
+    const since = performance.eventLoopUtilization(this.#loop);
+    if (since.idle + since.active >= LOOP_WINDOW_MS) {
+      this.#loopBusy = since.utilization;
+      this.#loop = performance.eventLoopUtilization();
+    }
+    return this.#loopBusy > this.#maxLoopUtilization;
   }
 
   #start(delivery: DueDelivery): void {

@@ -113,9 +113,14 @@ export interface WebhookOutbox {
   claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]>;
   /** Logs the attempt and ends the lease: delivered, given up, or due again at `nextAt`. */
   report(deliveryId: string, report: AttemptReport): Promise<void>;
+  /** `report` for several deliveries at once (one write). */
+  reportMany(reports: readonly { deliveryId: string; report: AttemptReport }[]): Promise<void>;
   /** Deletes the events (their deliveries and attempts with them) older than `before`; returns how many. */
   purge(before: Date): Promise<number>;
-  /** Calls `listener` soon after an event is written (maybe by another instance); returns the unsubscribe. */
+  /**
+   * Calls `listener` soon after an event is written (maybe by another instance) to an outbox with nothing else
+   * waiting: a worker with events in hand needs no call, and looks again by itself. Returns the unsubscribe.
+   */
   onEvent(listener: () => void): () => void;
 }
 export const WEBHOOK_OUTBOX = portToken<WebhookOutbox>('WebhookOutbox');

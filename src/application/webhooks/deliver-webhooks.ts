@@ -9,6 +9,37 @@ export const DELIVERY_LEASE_MS = 60_000;
 /** Events (with their deliveries and log) are kept a week, then purged. */
 export const KEEP_EVENTS_MS = 7 * 24 * 3_600_000;
 
+/** Reports are written together: up to this many, or what came within REPORT_WAIT_MS of the first. */
+const REPORTS_PER_WRITE = 32;
+const REPORT_WAIT_MS = 10;
+
+/** Gathers the attempts' reports and writes them in one statement each few milliseconds, instead of one each. */
+class ReportWriter {
+  #waiting: { deliveryId: string; report: AttemptReport; written: () => void; failed: (error: unknown) => void }[] = [];
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly outbox: WebhookOutbox) {}
+
+  write(deliveryId: string, report: AttemptReport): Promise<void> {
+    return new Promise<void>((written, failed) => {
+      this.#waiting.push({ deliveryId, report, written, failed });
+      if (this.#waiting.length >= REPORTS_PER_WRITE) this.#flush();
+      else this.#timer ??= setTimeout(() => this.#flush(), REPORT_WAIT_MS);
+    });
+  }
+
+  #flush(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    const batch = this.#waiting;
+    this.#waiting = [];
+    this.outbox.reportMany(batch.map(({ deliveryId, report }) => ({ deliveryId, report }))).then(
+      () => { for (const entry of batch) entry.written(); },
+      (error: unknown) => { for (const entry of batch) entry.failed(error); },
+    );
+  }
+}
+
 /**
  * Attempts the deliveries that are due (docs/events.md, Retries): each is signed and posted; a 2xx is delivered,
  * anything else is tried again about 5 s, 30 s, 2 min, 15 min and 1 h later, then every hour, until 24 hours after
@@ -20,7 +51,11 @@ export class DeliverWebhooks {
     @inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
     @inject(WEBHOOK_SENDER) private readonly sender: WebhookSender,
     @inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.#reports = new ReportWriter(outbox);
+  }
+
+  readonly #reports: ReportWriter;
 
   /** Attempts up to `limit` due deliveries at once; returns how many it took (0: none was due). */
   async execute(limit: number): Promise<number> {
@@ -45,7 +80,7 @@ export class DeliverWebhooks {
       const nextAt = nextAttemptAt(delivery.eventAt, delivery.attempt, at);
       next = nextAt === null ? { state: 'failed' } : { state: 'pending', nextAt };
     }
-    await this.outbox.report(delivery.id, {
+    await this.#reports.write(delivery.id, {
       attempt: delivery.attempt, status: outcome.status, error: outcome.delivered ? null : outcome.error, at, next,
     });
   }

@@ -132,37 +132,58 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
 
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]> {
     const { rows } = await sql<{
-      id: string; event_id: string; subscription_id: number; url: string; secret: string; body: string; attempts: number; created_at: Date;
+      event_id: string; subscription_id: number; url: string; secret: string; body: string; attempts: number; created_at: Date;
     }>`
       update webhook_deliveries d set leased_until = ${new Date(now.getTime() + leaseMs)}, attempts = d.attempts + 1
       from webhook_subscriptions s, webhook_payloads p
-      where d.id in (
-        select id from webhook_deliveries
-        where state = 'pending' and next_at <= ${now} and (leased_until is null or leased_until <= ${now})
+      where (d.event_id, d.subscription_id) in (
+        select event_id, subscription_id from webhook_deliveries
+        where next_at <= ${now} and (leased_until is null or leased_until <= ${now})
         order by next_at limit ${limit} for update skip locked)
         and s.id = d.subscription_id and p.id = d.payload_id
-      returning d.id::text as id, d.event_id::text as event_id, d.subscription_id, s.url, s.secret, p.body, d.attempts, d.created_at`.execute(this.db);
+      returning d.event_id::text as event_id, d.subscription_id, s.url, s.secret, p.body, d.attempts, d.created_at`.execute(this.db);
     return rows.map((row) => ({
-      id: row.id, eventId: row.event_id, subscriptionId: row.subscription_id, url: row.url, secret: row.secret, body: row.body,
+      id: `${row.event_id}:${row.subscription_id}`, eventId: row.event_id, subscriptionId: row.subscription_id, url: row.url, secret: row.secret, body: row.body,
       attempt: row.attempts, eventAt: row.created_at,
     }));
   }
 
-  async report(deliveryId: string, report: AttemptReport): Promise<void> {
-    const nextAt = report.next.state === 'pending' ? report.next.nextAt : null;
+  report(deliveryId: string, report: AttemptReport): Promise<void> {
+    return this.reportMany([{ deliveryId, report }]);
+  }
+
+  async reportMany(reports: readonly { deliveryId: string; report: AttemptReport }[]): Promise<void> {
+    if (reports.length === 0) return;
+    const keys = reports.map(({ deliveryId }) => deliveryId.split(':'));
+    const column = <T>(pick: (report: AttemptReport) => T) => reports.map(({ report }) => pick(report));
+    // One statement for the lot: a delivered or given-up delivery goes, a failed one is due again at `next_at`, and
+    // each attempt is logged, only for deliveries still there (one deleted meanwhile with its subscription is not).
     await sql`
-      with d as (
-        update webhook_deliveries set state = ${report.next.state}, next_at = coalesce(${nextAt}::timestamptz, next_at), leased_until = null
-        where id = ${deliveryId}::bigint
-        returning id, subscription_id)
-      insert into webhook_attempts (delivery_id, subscription_id, attempt, status, error, at)
-      select d.id, d.subscription_id, ${report.attempt}, ${report.status}, ${report.error}, ${report.at} from d`.execute(this.db);
+      with r as (
+        select * from unnest(
+          ${keys.map((key) => key[0])}::bigint[], ${keys.map((key) => Number(key[1]))}::integer[],
+          ${column((r) => r.attempt)}::integer[], ${column((r) => r.status)}::integer[], ${column((r) => r.error)}::text[],
+          ${column((r) => r.at)}::timestamptz[], ${column((r) => r.next.state)}::text[],
+          ${column((r) => (r.next.state === 'pending' ? r.next.nextAt : null))}::timestamptz[])
+        as r (event_id, subscription_id, attempt, status, error, at, state, next_at)),
+      gone as (
+        delete from webhook_deliveries d using r
+        where d.event_id = r.event_id and d.subscription_id = r.subscription_id and r.state <> 'pending'
+        returning d.event_id, d.subscription_id),
+      again as (
+        update webhook_deliveries d set next_at = r.next_at, leased_until = null from r
+        where d.event_id = r.event_id and d.subscription_id = r.subscription_id and r.state = 'pending'
+        returning d.event_id, d.subscription_id)
+      insert into webhook_attempts (event_id, subscription_id, attempt, status, error, at)
+      select r.event_id, r.subscription_id, r.attempt, r.status, r.error, r.at
+      from r join (select * from gone union all select * from again) done
+        on done.event_id = r.event_id and done.subscription_id = r.subscription_id`.execute(this.db);
   }
 
   async purge(before: Date): Promise<number> {
     const result = await sql`
       delete from webhook_events e where e.created_at < ${before} and e.dispatched
-        and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.state = 'pending')`.execute(this.db);
+        and not exists (select 1 from webhook_deliveries d where d.event_id = e.id)`.execute(this.db);
     return Number(result.numAffectedRows ?? 0);
   }
 

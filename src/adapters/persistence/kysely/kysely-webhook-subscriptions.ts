@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type {
   NewWebhookSubscription, WebhookAttemptRecord, WebhookSubscription, WebhookSubscriptions,
@@ -70,21 +70,27 @@ export class KyselyWebhookSubscriptions implements WebhookSubscriptions {
   }
 
   async delete(id: number): Promise<boolean> {
-    const result = await sql`delete from webhook_subscriptions where id = ${id}`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0) > 0;
+    return (await this.#deleteWhere(sql`id = ${id}`)) > 0;
   }
 
-  async deleteOfUserAndClient(userId: number, clientId: number): Promise<number> {
-    const result = await sql`delete from webhook_subscriptions where user_id = ${userId} and client_id = ${clientId}`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0);
+  deleteOfUserAndClient(userId: number, clientId: number): Promise<number> {
+    return this.#deleteWhere(sql`user_id = ${userId} and client_id = ${clientId}`);
+  }
+
+  /** Deletes subscriptions (their pending deliveries by cascade) and their log; returns how many subscriptions. */
+  #deleteWhere(condition: RawBuilder<unknown>): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number }>`delete from webhook_subscriptions where ${condition} returning id`.execute(trx);
+      if (rows.length > 0) await sql`delete from webhook_attempts where subscription_id = any(${rows.map((row) => row.id)}::integer[])`.execute(trx);
+      return rows.length;
+    });
   }
 
   async attempts(subscriptionId: number, limit: number): Promise<WebhookAttemptRecord[]> {
     const { rows } = await sql<{ event_id: string; type: string; attempt: number; status: number | null; error: string | null; at: Date }>`
-      select d.event_id::text as event_id, e.type, a.attempt, a.status, a.error, a.at
+      select a.event_id::text as event_id, e.type, a.attempt, a.status, a.error, a.at
       from webhook_attempts a
-      join webhook_deliveries d on d.id = a.delivery_id
-      join webhook_events e on e.id = d.event_id
+      join webhook_events e on e.id = a.event_id
       where a.subscription_id = ${subscriptionId}
       order by a.id desc
       limit ${limit}`.execute(this.db);

@@ -238,7 +238,7 @@ export class MemoryStore {
     const wants = (type: string) => state.webhookSubscriptions.some((s) => s.events.includes(type as WebhookEventType)
       && (event.type !== 'user.followed' || s.userId === event.followedId));
     if (event.type === 'note.created' ? !wants('note.created') && !wants('note.updated') : !wants(event.type)) return;
-    if (event.type === 'note.updated' && state.webhookEvents.some((e) => e.unit === this.unit && 'noteId' in e && e.noteId === event.noteId)) return;
+    if (event.type === 'note.updated' && state.webhookEvents.some((e) => e.unit === this.unit && (e.type === 'note.created' || e.type === 'note.updated') && e.noteId === event.noteId)) return;
     const id = String(this.nextId('webhookEvents'));
     state.webhookEvents.push({ ...event, id, at: new Date(), unit: this.unit, dispatched: false, leasedUntil: null } as StoredWebhookEvent);
     setImmediate(() => { for (const listener of this.webhookListeners) listener(); });

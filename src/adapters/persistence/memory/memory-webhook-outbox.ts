@@ -85,6 +85,10 @@ export class MemoryWebhookOutbox implements WebhookOutbox {
     });
   }
 
+  async reportMany(reports: readonly { deliveryId: string; report: AttemptReport }[]): Promise<void> {
+    for (const { deliveryId, report } of reports) await this.report(deliveryId, report);
+  }
+
   purge(before: Date): Promise<number> {
     return this.store.with((state) => {
       const pending = new Set(state.webhookDeliveries.filter((d) => d.state === 'pending').map((d) => d.eventId));
