@@ -1,28 +1,16 @@
 import { MemoryAccountExportViews } from '../../src/adapters/persistence/memory/memory-account-export-views';
 import { MemoryChangeFeed } from '../../src/adapters/persistence/memory/memory-change-feed';
-import { MemoryAccessTokenRepository } from '../../src/adapters/persistence/memory/memory-access-token-repository';
-import { MemoryAuthorizationCodeRepository } from '../../src/adapters/persistence/memory/memory-authorization-code-repository';
 import { MemoryAuthorizationViews } from '../../src/adapters/persistence/memory/memory-authorization-views';
-import { MemoryRefreshTokenRepository } from '../../src/adapters/persistence/memory/memory-refresh-token-repository';
-import { MemorySessionRepository } from '../../src/adapters/persistence/memory/memory-session-repository';
-import { MemoryClientRepository } from '../../src/adapters/persistence/memory/memory-client-repository';
-import { MemoryCommentRepository } from '../../src/adapters/persistence/memory/memory-comment-repository';
 import { MemoryCommentViews } from '../../src/adapters/persistence/memory/memory-comment-views';
-import { MemoryFavoriteRepository } from '../../src/adapters/persistence/memory/memory-favorite-repository';
-import { MemoryFindRepository } from '../../src/adapters/persistence/memory/memory-find-repository';
-import { MemoryFollowRepository } from '../../src/adapters/persistence/memory/memory-follow-repository';
 import { MemoryFollowViews } from '../../src/adapters/persistence/memory/memory-follow-views';
-import { MemoryNoteRepository } from '../../src/adapters/persistence/memory/memory-note-repository';
 import { MemoryNoteUserListViews } from '../../src/adapters/persistence/memory/memory-note-user-list-views';
 import { MemoryNoteViews } from '../../src/adapters/persistence/memory/memory-note-views';
 import { MemoryPlaceViews } from '../../src/adapters/persistence/memory/memory-place-views';
-import { MemoryNotemapRepository } from '../../src/adapters/persistence/memory/memory-notemap-repository';
 import { MemoryNotemapUserViews } from '../../src/adapters/persistence/memory/memory-notemap-user-views';
 import { MemoryNotemapViews } from '../../src/adapters/persistence/memory/memory-notemap-views';
 import { MemoryStore } from '../../src/adapters/persistence/memory/memory-store';
 import { MemoryTagViews } from '../../src/adapters/persistence/memory/memory-tag-views';
-import { MemoryUnitOfWork } from '../../src/adapters/persistence/memory/memory-unit-of-work';
-import { MemoryUserRepository } from '../../src/adapters/persistence/memory/memory-user-repository';
+import { MemoryUnitOfWork, memoryRepositories } from '../../src/adapters/persistence/memory/memory-unit-of-work';
 import { MemoryUserViews } from '../../src/adapters/persistence/memory/memory-user-views';
 import { MemoryNotePageViews } from '../../src/adapters/persistence/memory/memory-note-page-views';
 import { MemorySitemapViews } from '../../src/adapters/persistence/memory/memory-sitemap-views';
@@ -33,21 +21,7 @@ import { repositoryContract, type ContractAdapters } from './repository-contract
 /** The memory adapters over one store. */
 function memoryAdapters(store: MemoryStore): ContractAdapters {
   return {
-    repositories: {
-      users: new MemoryUserRepository(store),
-      notes: new MemoryNoteRepository(store),
-      clients: new MemoryClientRepository(store),
-      tokens: new MemoryAccessTokenRepository(store),
-      comments: new MemoryCommentRepository(store),
-      favorites: new MemoryFavoriteRepository(store),
-      finds: new MemoryFindRepository(store),
-      follows: new MemoryFollowRepository(store),
-      notemaps: new MemoryNotemapRepository(store),
-      codes: new MemoryAuthorizationCodeRepository(store),
-      refreshTokens: new MemoryRefreshTokenRepository(store),
-      sessions: new MemorySessionRepository(store),
-      views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
-    },
+    repositories: memoryRepositories(store),
     authorizationViews: new MemoryAuthorizationViews(store),
     sitemapViews: new MemorySitemapViews(store),
     notePageViews: new MemoryNotePageViews(store),

@@ -3,23 +3,8 @@ import { kyselyRepositories } from '../../src/adapters/persistence/kysely/kysely
 import { KyselyUnitOfWork } from '../../src/adapters/persistence/kysely/kysely-unit-of-work';
 import { KyselyWebhookOutbox } from '../../src/adapters/persistence/kysely/kysely-webhook-outbox';
 import { KyselyWebhookSubscriptions } from '../../src/adapters/persistence/kysely/kysely-webhook-subscriptions';
-import { MemoryAccessTokenRepository } from '../../src/adapters/persistence/memory/memory-access-token-repository';
-import { MemoryAuthorizationCodeRepository } from '../../src/adapters/persistence/memory/memory-authorization-code-repository';
-import { MemoryClientRepository } from '../../src/adapters/persistence/memory/memory-client-repository';
-import { MemoryCommentRepository } from '../../src/adapters/persistence/memory/memory-comment-repository';
-import { MemoryCommentViews } from '../../src/adapters/persistence/memory/memory-comment-views';
-import { MemoryFavoriteRepository } from '../../src/adapters/persistence/memory/memory-favorite-repository';
-import { MemoryFindRepository } from '../../src/adapters/persistence/memory/memory-find-repository';
-import { MemoryFollowRepository } from '../../src/adapters/persistence/memory/memory-follow-repository';
-import { MemoryNoteRepository } from '../../src/adapters/persistence/memory/memory-note-repository';
-import { MemoryNoteViews } from '../../src/adapters/persistence/memory/memory-note-views';
-import { MemoryNotemapRepository } from '../../src/adapters/persistence/memory/memory-notemap-repository';
-import { MemoryNotemapViews } from '../../src/adapters/persistence/memory/memory-notemap-views';
-import { MemoryRefreshTokenRepository } from '../../src/adapters/persistence/memory/memory-refresh-token-repository';
-import { MemorySessionRepository } from '../../src/adapters/persistence/memory/memory-session-repository';
 import type { MemoryStore } from '../../src/adapters/persistence/memory/memory-store';
-import { MemoryUnitOfWork } from '../../src/adapters/persistence/memory/memory-unit-of-work';
-import { MemoryUserRepository } from '../../src/adapters/persistence/memory/memory-user-repository';
+import { MemoryUnitOfWork, memoryRepositories } from '../../src/adapters/persistence/memory/memory-unit-of-work';
 import { MemoryWebhookOutbox } from '../../src/adapters/persistence/memory/memory-webhook-outbox';
 import { MemoryWebhookSubscriptions } from '../../src/adapters/persistence/memory/memory-webhook-subscriptions';
 import type { Scope } from '../../src/domain/scopes';
@@ -45,21 +30,7 @@ export type WebhookAdapterFactory = () => Promise<WebhookContractAdapters>;
 /** The memory adapters over one store. */
 export function memoryWebhookAdapters(store: MemoryStore): WebhookContractAdapters {
   return {
-    repositories: {
-      users: new MemoryUserRepository(store),
-      notes: new MemoryNoteRepository(store),
-      clients: new MemoryClientRepository(store),
-      tokens: new MemoryAccessTokenRepository(store),
-      comments: new MemoryCommentRepository(store),
-      favorites: new MemoryFavoriteRepository(store),
-      finds: new MemoryFindRepository(store),
-      follows: new MemoryFollowRepository(store),
-      notemaps: new MemoryNotemapRepository(store),
-      codes: new MemoryAuthorizationCodeRepository(store),
-      refreshTokens: new MemoryRefreshTokenRepository(store),
-      sessions: new MemorySessionRepository(store),
-      views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
-    },
+    repositories: memoryRepositories(store),
     uow: new MemoryUnitOfWork(store),
     webhookSubscriptions: new MemoryWebhookSubscriptions(store),
     webhookOutbox: new MemoryWebhookOutbox(store),

@@ -17,27 +17,32 @@ import { MemorySessionRepository } from './memory-session-repository';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
 import { MemoryUserRepository } from './memory-user-repository';
 
+/** The repositories over one store (what a unit of work hands its work; the contract suites use them alone too). */
+export function memoryRepositories(store: MemoryStore): Repositories {
+  return {
+    users: new MemoryUserRepository(store),
+    notes: new MemoryNoteRepository(store),
+    clients: new MemoryClientRepository(store),
+    tokens: new MemoryAccessTokenRepository(store),
+    favorites: new MemoryFavoriteRepository(store),
+    finds: new MemoryFindRepository(store),
+    follows: new MemoryFollowRepository(store),
+    notemaps: new MemoryNotemapRepository(store),
+    comments: new MemoryCommentRepository(store),
+    codes: new MemoryAuthorizationCodeRepository(store),
+    refreshTokens: new MemoryRefreshTokenRepository(store),
+    sessions: new MemorySessionRepository(store),
+    views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
+  };
+}
+
 /** One run at a time against the store; a run that throws leaves the store as it found it. */
 @injectable()
 export class MemoryUnitOfWork implements UnitOfWork {
   private readonly repositories: Repositories;
 
   constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {
-    this.repositories = {
-      users: new MemoryUserRepository(store),
-      notes: new MemoryNoteRepository(store),
-      clients: new MemoryClientRepository(store),
-      tokens: new MemoryAccessTokenRepository(store),
-      favorites: new MemoryFavoriteRepository(store),
-      finds: new MemoryFindRepository(store),
-      follows: new MemoryFollowRepository(store),
-      notemaps: new MemoryNotemapRepository(store),
-      comments: new MemoryCommentRepository(store),
-      codes: new MemoryAuthorizationCodeRepository(store),
-      refreshTokens: new MemoryRefreshTokenRepository(store),
-      sessions: new MemorySessionRepository(store),
-      views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
-    };
+    this.repositories = memoryRepositories(store);
   }
 
   run<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {

@@ -100,7 +100,8 @@ export class MemoryUserRepository implements UserRepository {
         rows.filter((row) => row.userId !== userId && !clients.has(row.clientId));
       // Their notes leave the feed, and so do others' notes from their notemaps (as the database's triggers record).
       this.store.recordNoteChanges(state, [...notes, ...state.notemapNotes.filter((mn) => notemaps.has(mn.notemapId)).map((mn) => mn.noteId)]);
-      // Their subscriptions (and those made through their applications) go first, as the cascade has them gone.
+      // Their subscriptions (and those made through their applications) go: by the time the database fans out the
+      // note.deleted events below, its cascade has removed them too, so they hear of none.
       const subscriptions = new Set(notOfTheirClients(state.webhookSubscriptions).map((s) => s.id));
       state.webhookSubscriptions = state.webhookSubscriptions.filter((s) => subscriptions.has(s.id));
       state.webhookDeliveries = state.webhookDeliveries.filter((d) => subscriptions.has(d.subscriptionId));
