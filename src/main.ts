@@ -61,10 +61,13 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
     log.info(`rate limit: ${config.rateLimitMax} requests per ${config.rateLimitWindowS} s per token or IP, counted ${config.redisUrl ? 'in Redis' : 'in this process'}`);
     const flusher = startViewFlusher(container.resolve<ViewCounter>(VIEW_COUNTER), app);
     const purger = startIdempotencyPurge(container.resolve<IdempotencyStore>(IDEMPOTENCY_STORE), app);
-    // Webhooks are delivered from every instance; each event and each attempt is taken by one (docs/events.md).
+    // Webhooks are delivered from every instance; each event and each attempt is taken by one (docs/events.md). The
+    // worker yields while requests keep the process busy: it counts them on the server's own event (no hook).
+    let requestsSeen = 0;
+    app.server.on('request', () => { requestsSeen += 1; });
     const webhooks = new WebhookWorker({
       dispatch: container.resolve(DispatchWebhookEvents), deliver: container.resolve(DeliverWebhooks), purge: container.resolve(PurgeWebhookEvents),
-    }, { onError: (error, what) => log.error({ err: error }, what) });
+    }, { onError: (error, what) => log.error({ err: error }, what), requestsSeen: () => requestsSeen });
     webhooks.start();
     const running = app;
     const socket = admin;
