@@ -144,6 +144,12 @@ export function webhookSubscriptionsContract(adapters: () => WebhookContractAdap
       await expect(subscriptions().attempts(other.id, 10)).resolves.toEqual([
         { eventId: created.id, type: 'note.created', attempt: 1, status: 204, error: null, at: seconds(2) },
       ]);
+      // Several subscriptions' at once (the applications page): the same lists, by id; one with none is absent.
+      const latest = await subscriptions().latestAttempts([mine.id, other.id, 999_999], 2);
+      expect([...latest.keys()].sort((x, y) => x - y)).toEqual([mine.id, other.id].sort((x, y) => x - y));
+      expect(latest.get(mine.id)).toEqual(log.slice(0, 2));
+      expect(latest.get(other.id)).toEqual([{ eventId: created.id, type: 'note.created', attempt: 1, status: 204, error: null, at: seconds(2) }]);
+      await expect(subscriptions().latestAttempts([], 5)).resolves.toEqual(new Map());
     });
   });
 }

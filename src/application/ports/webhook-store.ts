@@ -48,6 +48,8 @@ export interface WebhookSubscriptions {
   deleteOfUserAndClient(userId: number, clientId: number): Promise<number>;
   /** The latest `limit` attempts of a subscription's deliveries, newest first. */
   attempts(subscriptionId: number, limit: number): Promise<WebhookAttemptRecord[]>;
+  /** `attempts` of several subscriptions at once (one read), by subscription id; one without any is absent. */
+  latestAttempts(subscriptionIds: readonly number[], each: number): Promise<Map<number, WebhookAttemptRecord[]>>;
 }
 export const WEBHOOK_SUBSCRIPTIONS = portToken<WebhookSubscriptions>('WebhookSubscriptions');
 

@@ -140,8 +140,7 @@ export class ListApplicationWebhooks {
 
   async execute(clientIds: readonly number[], attemptsEach: number): Promise<ApplicationWebhooks[]> {
     const subscriptions = await this.subscriptions.ofClients(clientIds);
-    return Promise.all(subscriptions.map(async (subscription) => ({
-      subscription, attempts: await this.subscriptions.attempts(subscription.id, attemptsEach),
-    })));
+    const attempts = await this.subscriptions.latestAttempts(subscriptions.map((s) => s.id), attemptsEach);
+    return subscriptions.map((subscription) => ({ subscription, attempts: attempts.get(subscription.id) ?? [] }));
   }
 }

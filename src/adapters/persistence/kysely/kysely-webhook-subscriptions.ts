@@ -87,15 +87,25 @@ export class KyselyWebhookSubscriptions implements WebhookSubscriptions {
   }
 
   async attempts(subscriptionId: number, limit: number): Promise<WebhookAttemptRecord[]> {
-    const { rows } = await sql<{ event_id: string; type: string; attempt: number; status: number | null; error: string | null; at: Date }>`
-      select a.event_id::text as event_id, e.type, a.attempt, a.status, a.error, a.at
-      from webhook_attempts a
+    return (await this.latestAttempts([subscriptionId], limit)).get(subscriptionId) ?? [];
+  }
+
+  async latestAttempts(subscriptionIds: readonly number[], each: number): Promise<Map<number, WebhookAttemptRecord[]>> {
+    if (subscriptionIds.length === 0) return new Map();
+    // Each subscription's newest attempts along its index, in one statement.
+    const { rows } = await sql<{ subscription_id: number; event_id: string; type: string; attempt: number; status: number | null; error: string | null; at: Date }>`
+      select s.id as subscription_id, a.event_id::text as event_id, e.type, a.attempt, a.status, a.error, a.at
+      from unnest(${[...subscriptionIds]}::integer[]) as s (id)
+      cross join lateral (
+        select * from webhook_attempts a where a.subscription_id = s.id order by a.id desc limit ${each}) a
       join webhook_events e on e.id = a.event_id
-      where a.subscription_id = ${subscriptionId}
-      order by a.id desc
-      limit ${limit}`.execute(this.db);
-    return rows.map((row) => ({
-      eventId: row.event_id, type: row.type as WebhookEventType, attempt: row.attempt, status: row.status, error: row.error, at: row.at,
-    }));
+      order by s.id, a.id desc`.execute(this.db);
+    const found = new Map<number, WebhookAttemptRecord[]>();
+    for (const row of rows) {
+      const list = found.get(row.subscription_id) ?? [];
+      list.push({ eventId: row.event_id, type: row.type as WebhookEventType, attempt: row.attempt, status: row.status, error: row.error, at: row.at });
+      found.set(row.subscription_id, list);
+    }
+    return found;
   }
 }

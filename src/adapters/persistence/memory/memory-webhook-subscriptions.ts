@@ -52,6 +52,15 @@ export class MemoryWebhookSubscriptions implements WebhookSubscriptions {
     return ids.length;
   }
 
+  async latestAttempts(subscriptionIds: readonly number[], each: number): Promise<Map<number, WebhookAttemptRecord[]>> {
+    const found = new Map<number, WebhookAttemptRecord[]>();
+    for (const id of subscriptionIds) {
+      const attempts = await this.attempts(id, each);
+      if (attempts.length > 0) found.set(id, attempts);
+    }
+    return found;
+  }
+
   attempts(subscriptionId: number, limit: number): Promise<WebhookAttemptRecord[]> {
     return this.store.with((state) => state.webhookAttempts
       .filter((a) => a.subscriptionId === subscriptionId)
