@@ -8,6 +8,7 @@ import {
 import pg from 'pg';
 import { portToken } from '../../../application/ports/port-token';
 import { DomainError } from '../../../domain/domain-error';
+import { DescribedOnceQuery, type ResultDescription } from './described-once-query';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
 import type { Schema } from './schema';
 
@@ -214,6 +215,8 @@ class PreparingPool implements PostgresPool {
  */
 class PreparingClient implements PostgresPoolClient {
   readonly #names = new Map<string, string>();
+  /** What each named statement returns, kept from its first run (DescribedOnceQuery). */
+  readonly #described = new Map<string, ResultDescription>();
   #prepared = 0;
   constructor(private readonly client: pg.PoolClient) {}
 
@@ -233,14 +236,25 @@ class PreparingClient implements PostgresPoolClient {
     const name = this.#nameOf(sql, parameters);
     const values = [...parameters];
     if (name === undefined) return this.#run<R>(this.client.query(sql, values));
-    return this.#run<R>(this.client.query({ name, text: sql, values })).catch((error: unknown) => {
+    return this.#named<R>(name, sql, values).catch((error: unknown) => {
       if (!RESULT_TYPE_CHANGED.test((error as Error | undefined)?.message ?? '')) throw error;
       // The old name stays broken on this connection: prepare the text afresh under a new one. Outside a
       // transaction the statement runs again at once; inside one, the transaction has failed already.
       this.#names.delete(sql);
+      this.#described.delete(name);
       const renamed = this.#nameOf(sql, parameters);
       if (this.client.getTransactionStatus() !== 'I') throw error;
-      return this.#run<R>(renamed === undefined ? this.client.query(sql, values) : this.client.query({ name: renamed, text: sql, values }));
+      return renamed === undefined ? this.#run<R>(this.client.query(sql, values)) : this.#named<R>(renamed, sql, values);
+    });
+  }
+
+  #named<R>(name: string, text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
+    return new Promise((resolve, reject) => {
+      const query = new DescribedOnceQuery({ name, text, values }, this.#described, (error, result) => {
+        if (error === undefined || error === null) resolve(result as unknown as PostgresQueryResult<R>);
+        else reject(error);
+      });
+      this.client.query(query as unknown as pg.Submittable);
     });
   }
 

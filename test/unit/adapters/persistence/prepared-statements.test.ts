@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { openDatabase, type Database } from '../../../../src/adapters/persistence/kysely/database';
 
 // On PostgreSQL every statement Kysely sends with parameters, and every read or write without any, is a named
@@ -59,6 +60,37 @@ import { openDatabase, type Database } from '../../../../src/adapters/persistenc
       await expect(select()).rejects.toThrow(/cached plan must not change result type/u);
       await sql`rollback`.execute(db);
       expect((await select()).rows).toEqual([{ a: 1, b: null, c: null }]);
+    });
+  });
+
+  it('asks PostgreSQL to describe a named statement\'s result once per connection, and reads every row alike after', async () => {
+    // pg's connection class, whose describe() sends Describe: counted on its prototype.
+    const Connection = (pg as unknown as { Connection: { prototype: { describe: (...args: unknown[]) => void } } }).Connection;
+    const describe = jest.spyOn(Connection.prototype, 'describe');
+    try {
+      await database.kysely.connection().execute(async (db) => {
+        const read = (n: number) => sql<{ n: number; big: number; at: Date; nothing: null; text: string }>`
+          select ${n}::int as n, ${n}::int8 * 1000000000 as big, timestamptz '2026-01-02T03:04:05Z' + make_interval(days => ${n}::int) as at,
+            null::text as nothing, repeat('x', ${n}::int) as text`.execute(db);
+        const before = describe.mock.calls.length;
+        for (let n = 1; n <= 3; n++) {
+          const { rows } = await read(n);
+          expect(rows).toEqual([{ n, big: n * 1_000_000_000, at: new Date(Date.UTC(2026, 0, 2 + n, 3, 4, 5)), nothing: null, text: 'x'.repeat(n) }]);
+        }
+        expect(describe.mock.calls.length - before).toBe(1);
+      });
+    } finally {
+      describe.mockRestore();
+    }
+  });
+
+  it('fails only the statement whose value cannot be sent, once its result is described, and the connection goes on', async () => {
+    await database.kysely.connection().execute(async (db) => {
+      const echo = (value: unknown) => sql<{ v: string }>`select ${value}::text as v`.execute(db);
+      expect((await echo('a')).rows).toEqual([{ v: 'a' }]);
+      const unsendable = { toPostgres: () => { throw new Error('cannot be sent'); } };
+      await expect(echo(unsendable)).rejects.toThrow('cannot be sent');
+      expect((await echo('b')).rows).toEqual([{ v: 'b' }]);
     });
   });
 
