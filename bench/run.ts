@@ -555,7 +555,14 @@ async function main(cleanup: Cleanup): Promise<void> {
   // BENCH_ONLY=<text> runs only the scenarios whose name contains it (a quick look between full runs).
   const only = process.env.BENCH_ONLY;
   const rows: Row[] = [];
-  for (const scenario of scenarios) if (only === undefined || scenario.name.includes(only)) rows.push(await runScenario(scenario));
+  // The service's peak after each scenario: which load raised it (a peak is only ever raised, so the first scenario
+  // that shows the final figure is the one that reached it).
+  const peaks: string[] = [`start ${fixed(await peakRssMb(service.process.pid), 0)}`];
+  for (const scenario of scenarios) {
+    if (only !== undefined && !scenario.name.includes(only)) continue;
+    rows.push(await runScenario(scenario));
+    peaks.push(`${scenario.name} ${fixed(await peakRssMb(service.process.pid), 0)}`);
+  }
   const [serviceRss, baselineRss, pgliteRss] = await Promise.all([
     peakRssMb(service.process.pid), peakRssMb(baseline.process.pid), peakRssMb(embedded.process.pid),
   ]);
@@ -574,6 +581,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     '',
     `Latency of page 1 and of page ${Math.ceil(seeded.noteIds.length / 20)} (p50): ${fixed(first?.subject.p50 ?? Number.NaN, 2)} ms and ${fixed(deep?.subject.p50 ?? Number.NaN, 2)} ms`,
     `Peak RSS (VmHWM): service on PostgreSQL ${fixed(serviceRss, 0)} MB, baseline ${fixed(baselineRss, 0)} MB (ratio ${fixed(serviceRss / baselineRss, 2)}×), service on PGlite ${fixed(pgliteRss, 0)} MB`,
+    `Service's peak RSS after each scenario (MB): ${peaks.join('; ')}`,
     `Webhook deliveries received during the webhook scenario: ${hooks.received()} (delivery runs beside the requests and catches up after)`,
     '',
     `(${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
