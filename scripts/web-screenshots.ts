@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     const rui = await user('rui', 'Rui Costa');
     const mia = await user('mia', 'Mia Berg');
     const createNote = container.resolve(CreateNote);
-    const note = (by: { id: number }, fields: NoteFields) => createNote.execute(sessionActor(by.id), fields);
+    const note = async (by: { id: number }, fields: NoteFields) => (await createNote.execute(sessionActor(by.id), fields)).id;
 
     const belem = await note(ana, {
       title: 'Pastéis de Belém, still warm',

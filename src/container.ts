@@ -18,6 +18,7 @@ import { SITEMAP_VIEWS } from './application/ports/sitemap-views';
 import { NOTE_PAGE_VIEWS } from './application/ports/note-page-views';
 import { NOTE_USER_LIST_VIEWS } from './application/ports/note-user-list-views';
 import { NOTE_VIEWS } from './application/ports/note-views';
+import { NOTE_INSERTS } from './application/ports/note-inserts';
 import { NOTEMAP_REPOSITORY } from './application/ports/notemap-repository';
 import { NOTEMAP_USER_VIEWS } from './application/ports/notemap-user-views';
 import { NOTEMAP_VIEWS } from './application/ports/notemap-views';
@@ -56,6 +57,7 @@ import { KyselySitemapViews } from './adapters/persistence/kysely/kysely-sitemap
 import { KyselyNotePageViews } from './adapters/persistence/kysely/kysely-note-page-views';
 import { KyselyNoteUserListViews } from './adapters/persistence/kysely/kysely-note-user-list-views';
 import { KyselyNoteViews } from './adapters/persistence/kysely/kysely-note-views';
+import { KyselyNoteInserts } from './adapters/persistence/kysely/kysely-note-inserts';
 import { KyselyNotemapRepository } from './adapters/persistence/kysely/kysely-notemap-repository';
 import { KyselyNotemapUserViews } from './adapters/persistence/kysely/kysely-notemap-user-views';
 import { KyselyNotemapViews } from './adapters/persistence/kysely/kysely-notemap-views';
@@ -79,6 +81,7 @@ import { MemorySitemapViews } from './adapters/persistence/memory/memory-sitemap
 import { MemoryNotePageViews } from './adapters/persistence/memory/memory-note-page-views';
 import { MemoryNoteUserListViews } from './adapters/persistence/memory/memory-note-user-list-views';
 import { MemoryNoteViews } from './adapters/persistence/memory/memory-note-views';
+import { MemoryNoteInserts } from './adapters/persistence/memory/memory-note-inserts';
 import { MemoryNotemapRepository } from './adapters/persistence/memory/memory-notemap-repository';
 import { MemoryNotemapUserViews } from './adapters/persistence/memory/memory-notemap-user-views';
 import { MemoryNotemapViews } from './adapters/persistence/memory/memory-notemap-views';
@@ -132,6 +135,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(NOTEMAP_REPOSITORY, KyselyNotemapRepository),
   bind(UNIT_OF_WORK, KyselyUnitOfWork),
   bind(NOTE_VIEWS, KyselyNoteViews),
+  bind(NOTE_INSERTS, KyselyNoteInserts),
   bind(USER_VIEWS, KyselyUserViews),
   bind(TAG_VIEWS, KyselyTagViews),
   bind(FOLLOW_VIEWS, KyselyFollowViews),
@@ -162,6 +166,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(NOTEMAP_REPOSITORY, MemoryNotemapRepository),
   bind(UNIT_OF_WORK, MemoryUnitOfWork),
   bind(NOTE_VIEWS, MemoryNoteViews),
+  bind(NOTE_INSERTS, MemoryNoteInserts),
   bind(USER_VIEWS, MemoryUserViews),
   bind(TAG_VIEWS, MemoryTagViews),
   bind(FOLLOW_VIEWS, MemoryFollowViews),

@@ -5,6 +5,7 @@ import type { AuthorizationViews } from '../../src/application/ports/authorizati
 import type { CommentViews } from '../../src/application/ports/comment-views';
 import type { FollowViews } from '../../src/application/ports/follow-views';
 import type { NoteUserListViews } from '../../src/application/ports/note-user-list-views';
+import type { NoteInserts } from '../../src/application/ports/note-inserts';
 import type { NoteViews } from '../../src/application/ports/note-views';
 import type { NotemapUserViews } from '../../src/application/ports/notemap-user-views';
 import type { NotemapViews } from '../../src/application/ports/notemap-views';
@@ -24,6 +25,7 @@ export interface ContractAdapters {
   repositories: Repositories;
   uow: UnitOfWork;
   noteViews: NoteViews;
+  noteInserts: NoteInserts;
   userViews: UserViews;
   tagViews: TagViews;
   viewCounter: ViewCounter;

@@ -5,6 +5,7 @@ import { KyselyAuthorizationViews } from '../../src/adapters/persistence/kysely/
 import { KyselyCommentViews } from '../../src/adapters/persistence/kysely/kysely-comment-views';
 import { KyselyFollowViews } from '../../src/adapters/persistence/kysely/kysely-follow-views';
 import { KyselyNoteUserListViews } from '../../src/adapters/persistence/kysely/kysely-note-user-list-views';
+import { KyselyNoteInserts } from '../../src/adapters/persistence/kysely/kysely-note-inserts';
 import { KyselyNoteViews } from '../../src/adapters/persistence/kysely/kysely-note-views';
 import { KyselyPlaceViews } from '../../src/adapters/persistence/kysely/kysely-place-views';
 import { KyselyNotemapUserViews } from '../../src/adapters/persistence/kysely/kysely-notemap-user-views';
@@ -25,6 +26,7 @@ export function kyselyAdapters(database: Database): ContractAdapters {
     repositories: kyselyRepositories(kysely),
     uow: new KyselyUnitOfWork(kysely),
     noteViews: new KyselyNoteViews(kysely),
+    noteInserts: new KyselyNoteInserts(kysely),
     userViews: new KyselyUserViews(kysely),
     tagViews: new KyselyTagViews(kysely),
     viewCounter: new KyselyViewCounter(kysely),

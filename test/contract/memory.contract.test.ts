@@ -4,6 +4,7 @@ import { MemoryAuthorizationViews } from '../../src/adapters/persistence/memory/
 import { MemoryCommentViews } from '../../src/adapters/persistence/memory/memory-comment-views';
 import { MemoryFollowViews } from '../../src/adapters/persistence/memory/memory-follow-views';
 import { MemoryNoteUserListViews } from '../../src/adapters/persistence/memory/memory-note-user-list-views';
+import { MemoryNoteInserts } from '../../src/adapters/persistence/memory/memory-note-inserts';
 import { MemoryNoteViews } from '../../src/adapters/persistence/memory/memory-note-views';
 import { MemoryPlaceViews } from '../../src/adapters/persistence/memory/memory-place-views';
 import { MemoryNotemapUserViews } from '../../src/adapters/persistence/memory/memory-notemap-user-views';
@@ -29,6 +30,7 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
     changeFeed: new MemoryChangeFeed(store),
     uow: new MemoryUnitOfWork(store),
     noteViews: new MemoryNoteViews(store),
+    noteInserts: new MemoryNoteInserts(store),
     userViews: new MemoryUserViews(store),
     tagViews: new MemoryTagViews(store),
     viewCounter: new MemoryViewCounter(store),

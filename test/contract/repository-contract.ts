@@ -10,6 +10,7 @@ import { imagesContract } from './images.contract';
 import { noteViewsContract } from './note-views.contract';
 import { notemapsContract } from './notemaps.contract';
 import { noteRepositoryContract } from './notes.contract';
+import { noteInsertsContract } from './note-inserts.contract';
 import { placesContract } from './places.contract';
 import { notePageViewsContract } from './note-page-views.contract';
 import { sitemapViewsContract } from './sitemap-views.contract';
@@ -45,6 +46,7 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
     sitemapViewsContract(adapters, fixtures);
     notePageViewsContract(adapters, fixtures);
     noteRepositoryContract(adapters, fixtures);
+    noteInsertsContract(adapters, fixtures);
     unitOfWorkContract(adapters, fixtures);
     clientAndTokenContract(adapters, fixtures);
     oauthGrantsContract(adapters, fixtures);

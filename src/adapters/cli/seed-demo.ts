@@ -61,7 +61,7 @@ export async function seedDemo(container: DependencyContainer): Promise<DemoSeed
   let privateNoteId: number | null = null;
   for (const { author, ...input } of DEMO_NOTES) {
     const actor = userActor(itemAt(people, author).id, ['notes']);
-    const id = await container.resolve(CreateNote).execute(actor, input);
+    const { id } = await container.resolve(CreateNote).execute(actor, input);
     ids.push(id);
     if (input.visibility === 'private') privateNoteId = id;
   }

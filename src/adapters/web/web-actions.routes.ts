@@ -66,7 +66,7 @@ export function registerWebActionRoutes(scope: FastifyInstance, container: Depen
   pages.post('/notes', { schema: { body: NewNoteForm }, ...csrf, config: { formErrorPage: noteAgain } }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return logInFirst(reply, '/notes/new');
-    const id = await createNote.execute(sessionActor(user.id), noteInputFromForm(request.body));
+    const { id } = await createNote.execute(sessionActor(user.id), noteInputFromForm(request.body));
     return seeOther(reply, `/notes/${id}`);
   });
 

@@ -25,8 +25,8 @@ describe('comment use cases (memory adapters)', () => {
     ann = userActor(await create('ann'), ['notes']);
     ben = userActor(await create('ben'), ['write']);
     cat = userActor(await create('cat'), ['write']);
-    publicNote = await c.resolve(CreateNote).execute(ann, { message: 'open', ...HERE });
-    selfNote = await c.resolve(CreateNote).execute(ann, { message: 'mine', visibility: 'self', ...HERE });
+    publicNote = (await c.resolve(CreateNote).execute(ann, { message: 'open', ...HERE })).id;
+    selfNote = (await c.resolve(CreateNote).execute(ann, { message: 'mine', visibility: 'self', ...HERE })).id;
   });
 
   it('creating needs write and a note the actor may read', async () => {

@@ -29,7 +29,7 @@ describe('favorite and finder use cases (memory adapters)', () => {
     benWrite = userActor(ben, ['write']);
   });
 
-  const note = (fields: object = {}) => c.resolve(CreateNote).execute(annNotes, { message: 'x', ...HERE, ...fields });
+  const note = async (fields: object = {}) => (await c.resolve(CreateNote).execute(annNotes, { message: 'x', ...HERE, ...fields })).id;
 
   it('favoriting needs a signed-in user holding write, and a note they may read', async () => {
     const favorite = c.resolve(FavoriteNote);

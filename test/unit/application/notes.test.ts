@@ -31,12 +31,12 @@ describe('note use cases (memory adapters)', () => {
     await rejectsWith(createNote.execute(ANONYMOUS, { message: 'x', ...HERE }), 'unauthenticated');
     const error = await rejectsWith(createNote.execute(userActor(ann, ['write']), { message: 'x', ...HERE }), 'insufficient_scope');
     expect(error.details.scope).toBe('notes');
-    expect(await createNote.execute(annNotes, { message: 'x', ...HERE })).toBeGreaterThan(0);
+    expect((await createNote.execute(annNotes, { message: 'x', ...HERE })).id).toBeGreaterThan(0);
   });
 
   it('addresses recipients by id or username and refuses unknown ones', async () => {
     const createNote = c.resolve(CreateNote);
-    const id = await createNote.execute(annNotes, { message: 'for ben', visibility: 'recipients', recipients: ['BEN'], ...HERE });
+    const { id } = await createNote.execute(annNotes, { message: 'for ben', visibility: 'recipients', recipients: ['BEN'], ...HERE });
     const note = await c.resolve(GetNote).execute(userActor(ben, ['readall']), id);
     expect(note.message).toBe('for ben');
     const error = await rejectsWith(createNote.execute(annNotes, { message: 'x', visibility: 'recipients', recipients: [ben, 'ghost'], ...HERE }), 'invalid');
@@ -44,8 +44,8 @@ describe('note use cases (memory adapters)', () => {
   });
 
   it('only the author edits and deletes; others get 403, or 404 when they cannot see the note', async () => {
-    const id = await c.resolve(CreateNote).execute(annNotes, { message: 'mine', ...HERE });
-    const hidden = await c.resolve(CreateNote).execute(annNotes, { message: 'hidden', visibility: 'self', ...HERE });
+    const { id } = await c.resolve(CreateNote).execute(annNotes, { message: 'mine', ...HERE });
+    const { id: hidden } = await c.resolve(CreateNote).execute(annNotes, { message: 'hidden', visibility: 'self', ...HERE });
     await rejectsWith(c.resolve(UpdateNote).execute(benNotes, id, { message: 'ben was here' }), 'forbidden');
     await rejectsWith(c.resolve(UpdateNote).execute(benNotes, hidden, { message: 'ben was here' }), 'not_found');
     await rejectsWith(c.resolve(DeleteNote).execute(userActor(ben, ['delete']), id), 'forbidden');
@@ -57,7 +57,7 @@ describe('note use cases (memory adapters)', () => {
   });
 
   it('counts a view of a public note by anyone but its author', async () => {
-    const id = await c.resolve(CreateNote).execute(annNotes, { message: 'seen', ...HERE });
+    const { id } = await c.resolve(CreateNote).execute(annNotes, { message: 'seen', ...HERE });
     const getNote = c.resolve(GetNote);
     await getNote.execute(ANONYMOUS, id);
     await getNote.execute(benNotes, id);

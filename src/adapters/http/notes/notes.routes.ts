@@ -68,9 +68,8 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
       consumes: UPLOAD_CONSUMES, body: NoteBody, response: { 201: SingleEnvelope(Note) },
     },
   }, async (request, reply) => {
-    const id = await createNote.execute(request.actor, noteInputFromBody(request.body));
-    const note = await getNote.execute(request.actor, id);
-    reply.code(201).header('location', `/v2/notes/${id}`);
+    const note = await createNote.execute(request.actor, noteInputFromBody(request.body));
+    reply.code(201).header('location', `/v2/notes/${note.id}`);
     return single(presentNote(note, request.actor, links), 201);
   });
 

@@ -37,6 +37,8 @@ export async function migrateToLatest<DB>(
 
 function droppedMeanwhile(error: unknown, ours: string, ran: number): boolean {
   if (ran > 0 || !(error instanceof Error)) return false;
-  const missing = /^schema "([^"]+)" does not exist$/u.exec(error.message)?.[1];
+  // Either the schema itself, or one of its tables (dropped with it between the catalog's rows and their look-up).
+  const missing = /^schema "([^"]+)" does not exist$/u.exec(error.message)?.[1]
+    ?? /^relation "([^".]+)\.[^"]+" does not exist$/u.exec(error.message)?.[1];
   return missing !== undefined && missing !== ours;
 }

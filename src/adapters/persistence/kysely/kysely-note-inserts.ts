@@ -1,0 +1,202 @@
+import { sql, type Kysely } from 'kysely';
+import { inject, injectable } from 'tsyringe';
+import type { NewNote, NoteInserts } from '../../../application/ports/note-inserts';
+import type { NoteView } from '../../../application/ports/note-views';
+import { KYSELY } from './database';
+import { toNoteView, type NoteViewRow } from './kysely-note-views';
+import { noteContentColumns } from './note-columns';
+import { hasPlace, placeKey } from './place-key';
+import type { Schema } from './schema';
+
+/** Statements of new notes running at once; the notes posted meanwhile wait and go together in the next one. */
+const MAX_IN_FLIGHT = 2;
+/** Notes in one statement at most. */
+const MAX_BATCH = 32;
+/**
+ * Times a note is written again when its statement could not see a place or tag that another transaction committed
+ * while the statement waited for it (outside its snapshot); the next statement's snapshot sees it.
+ */
+const MAX_ATTEMPTS = 4;
+
+interface Pending {
+  note: NewNote;
+  attempts: number;
+  resolve(view: NoteView): void;
+  reject(error: unknown): void;
+}
+
+type InsertedRow = NoteViewRow & { ord: number };
+
+/**
+ * New notes over Kysely, written like a group commit: the first note posted goes at once in a statement of its own;
+ * notes posted while MAX_IN_FLIGHT statements run wait, and the next statement writes all of them (up to MAX_BATCH).
+ * One statement (so one transaction, one round trip) writes each note with its place, tags and recipients (created
+ * when new, as `KyselyNoteRepository.create` does) and returns each note's row as `NoteViews.get` reads it for its
+ * author, so no read follows. A lone note costs what it did; under load the statement, its commit and the round
+ * trip are shared.
+ *
+ * A failed statement of several notes is not the failure of each: every note of it is then written alone, and gets
+ * its own answer. A note whose place or tag another transaction committed while this statement waited for it (two
+ * notes bringing the same new name at once) is left out by the statement itself and written again.
+ */
+@injectable()
+export class KyselyNoteInserts implements NoteInserts {
+  private readonly waiting: Pending[] = [];
+  private inFlight = 0;
+
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+
+  insert(note: NewNote): Promise<NoteView> {
+    return new Promise<NoteView>((resolve, reject) => {
+      this.waiting.push({ note, attempts: 0, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      this.inFlight += 1;
+      void this.write(batch).finally(() => {
+        this.inFlight -= 1;
+        this.next();
+      });
+    }
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    let rows: InsertedRow[];
+    try {
+      rows = await this.statement(batch.map((pending) => pending.note));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // Each alone, at once: whichever note made the statement fail fails alone.
+      await Promise.all(batch.map((pending) => this.write([pending])));
+      return;
+    }
+    const byOrd = new Map(rows.map((row) => [row.ord, row]));
+    batch.forEach((pending, ord) => {
+      const row = byOrd.get(ord);
+      if (row !== undefined) {
+        const { ord: _ord, ...view } = row;
+        pending.resolve(toNoteView(view, pending.note.authorId));
+        return;
+      }
+      pending.attempts += 1;
+      if (pending.attempts >= MAX_ATTEMPTS) {
+        pending.reject(new Error(`the note was not stored after ${MAX_ATTEMPTS} attempts: its place or tags kept changing`));
+        return;
+      }
+      this.waiting.unshift(pending);
+    });
+  }
+
+  /**
+   * One statement for every note of the batch: the notes, places, tags, recipients and each note's tags as columns of
+   * arrays (`unnest`), so its text, and thus its prepared statement, is the same whatever the batch holds. A note
+   * whose place or tags this statement's snapshot cannot see is not inserted (and has no row in the answer).
+   */
+  private async statement(notes: readonly NewNote[]): Promise<InsertedRow[]> {
+    const columns = notes.map(({ content }) => noteContentColumns(content));
+    const column = <K extends keyof (typeof columns)[number]>(key: K) => columns.map((row) => row[key]);
+    const tagOrds: number[] = [];
+    const tagNames: string[] = [];
+    const tagExplicit: boolean[] = [];
+    const tagPositions: number[] = [];
+    const recipientOrds: number[] = [];
+    const recipientIds: number[] = [];
+    notes.forEach(({ content, recipientIds: recipients }, ord) => {
+      const explicit = new Set(content.explicitTags);
+      // Every tag once, in the note's order; an explicit tag is kept even if the caller left it out of `tags`.
+      [...new Set([...content.tags, ...content.explicitTags])].forEach((name, position) => {
+        tagOrds.push(ord);
+        tagNames.push(name);
+        tagExplicit.push(explicit.has(name));
+        tagPositions.push(position);
+      });
+      for (const userId of new Set(recipients)) {
+        recipientOrds.push(ord);
+        recipientIds.push(userId);
+      }
+    });
+    const placeKeys = notes.map(({ content }) => (hasPlace(content.location) ? placeKey(content.location) : null));
+    const { rows } = await sql<InsertedRow>`
+      with input as (
+        select * from unnest(
+          ${notes.map((_, ord) => ord)}::int4[], ${notes.map((note) => note.authorId)}::int4[],
+          ${notes.map((note) => note.now.toISOString())}::timestamptz[], ${column('title')}::text[], ${column('message')}::text[],
+          ${column('visibility')}::text[], ${column('latitude')}::float8[], ${column('longitude')}::float8[], ${column('street')}::text[],
+          ${column('street_number')}::text[], ${column('street_address')}::text[], ${column('neighborhood')}::text[],
+          ${column('city')}::text[], ${column('state')}::text[], ${column('postal_code')}::text[], ${column('country')}::text[],
+          ${column('iso_country_code')}::text[], ${column('zoom_level')}::int4[], ${column('location_precision')}::text[],
+          ${column('public_latitude')}::float8[], ${column('public_longitude')}::float8[], ${placeKeys}::text[]
+        ) as i (ord, author_id, created_at, title, message, visibility, latitude, longitude, street, street_number,
+          street_address, neighborhood, city, state, postal_code, country, iso_country_code, zoom_level, location_precision,
+          public_latitude, public_longitude, place_key)),
+      tag_input as (
+        select * from unnest(${tagOrds}::int4[], ${tagNames}::text[], ${tagExplicit}::bool[], ${tagPositions}::int4[])
+          as t (ord, name, explicit, position)),
+      recipient_input as (
+        select * from unnest(${recipientOrds}::int4[], ${recipientIds}::int4[]) as r (ord, user_id)),
+      -- A place's parts as the first note naming it writes them; DO NOTHING, so a concurrent writer is never blocked.
+      place_input as (
+        select distinct on (place_key) place_key as key, city, state, country from input
+        where place_key is not null order by place_key, ord),
+      created_place as (
+        insert into places (city, state, country, key) select city, state, country, key from place_input
+        on conflict (key) do nothing
+        returning id, key, city, state, country),
+      place as (
+        select id, key, city, state, country from created_place
+        union all
+        select p.id, p.key, p.city, p.state, p.country from places p where p.key in (select key from place_input)),
+      tag_name as (select distinct name from tag_input),
+      created_tag as (
+        insert into tags (name) select name from tag_name
+        on conflict (name) do nothing
+        returning id, name),
+      tag as (
+        select id, name from created_tag
+        union all
+        select t.id, t.name from tags t where t.name in (select name from tag_name)),
+      ready as (
+        select i.*, nextval(pg_get_serial_sequence('notes', 'id'))::int4 as id,
+          (select p.id from place p where p.key = i.place_key) as place_id
+        from input i
+        where (i.place_key is null or exists (select 1 from place p where p.key = i.place_key))
+          and not exists (select 1 from tag_input ti where ti.ord = i.ord and not exists (select 1 from tag t where t.name = ti.name))),
+      note as (
+        insert into notes (id, author_id, place_id, title, message, visibility, latitude, longitude, street, street_number,
+          street_address, neighborhood, city, state, postal_code, country, iso_country_code, zoom_level, location_precision,
+          public_latitude, public_longitude, created_at, updated_at)
+        select id, author_id, place_id, title, message, visibility, latitude, longitude, street, street_number,
+          street_address, neighborhood, city, state, postal_code, country, iso_country_code, zoom_level, location_precision,
+          public_latitude, public_longitude, created_at, created_at
+        from ready
+        returning *),
+      linked as (
+        insert into note_tags (note_id, tag_id, explicit, position)
+        select r.id, t.id, ti.explicit, ti.position from tag_input ti join ready r on r.ord = ti.ord join tag t on t.name = ti.name
+        returning note_id),
+      addressed as (
+        insert into note_recipients (note_id, user_id)
+        select r.id, ri.user_id from recipient_input ri join ready r on r.ord = ri.ord)
+      select r.ord, n.id, n.title, n.message, n.visibility, n.public_views_count, n.comments_count, n.favoriters_count,
+        n.finders_count, n.notemaps_count, n.image_key, n.image_width, n.image_height,
+        u.id as author_id, u.username, u.name, u.description, u.avatar_hash, u.has_avatar,
+        p.id as place_id, p.city as place_city, p.state as place_state, p.country as place_country,
+        n.latitude, n.longitude, n.street, n.street_number, n.street_address, n.neighborhood, n.city, n.state,
+        n.postal_code, n.country, n.iso_country_code, n.zoom_level,
+        floor(extract(epoch from n.created_at))::int8 as created_at, floor(extract(epoch from n.updated_at))::int8 as updated_at,
+        (select count(*) from linked l where l.note_id = n.id) as tags_count, false as is_favorited, false as is_found,
+        n.location_precision, n.public_latitude, n.public_longitude, null::float8 as distance
+      from ready r
+      join note n on n.id = r.id
+      join users u on u.id = n.author_id
+      left join place p on p.id = n.place_id`.execute(this.db);
+    return rows;
+  }
+}

@@ -1,0 +1,67 @@
+import type { NoteView } from '../../src/application/ports/note-views';
+import { readerOf, type ContractAdapters, type Fixtures } from './contract-adapters';
+
+/** NoteInserts: each note stored whole on its own, answered as its author reads it, however many are posted at once. */
+export function noteInsertsContract(adapters: () => ContractAdapters, fixtures: Fixtures): void {
+  describe('NoteInserts', () => {
+    const inserts = () => adapters().noteInserts;
+    const readBack = async (view: NoteView, authorId: number) => adapters().noteViews.get(readerOf(authorId), view.id);
+
+    it('answers a note with its place, tags and recipients exactly as NoteViews reads it for its author', async () => {
+      const author = await fixtures.user({ name: 'Ana Author' });
+      const recipient = await fixtures.user();
+      const city = fixtures.name('city');
+      const content = fixtures.content({
+        title: 'At the corner', message: 'Fresh bread #Bakery', tags: ['Morning', 'bread'], visibility: 'recipients',
+        city, state: 'Lisboa', country: 'Portugal', street: 'Rua Augusta', zoomLevel: 16, locationPrecision: 'neighborhood',
+      });
+      const now = fixtures.now();
+      const view = await inserts().insert({ authorId: author.id, content, recipientIds: [recipient.id, recipient.id], now });
+      expect(view).toEqual(await readBack(view, author.id));
+      expect(view).toMatchObject({
+        title: 'At the corner', visibility: 'recipients', locationPrecision: 'neighborhood',
+        author: { id: author.id, name: 'Ana Author' }, createdAt: now.getTime() / 1000, updatedAt: now.getTime() / 1000,
+        counts: { comments: 0, favoriters: 0, finders: 0, notemaps: 0, tags: 3 }, viewer: { isFavorited: false, isFound: false },
+        place: { name: expect.stringContaining(city) as unknown }, image: null,
+      });
+      await expect(adapters().repositories.notes.findById(view.id)).resolves.toMatchObject({
+        tags: ['morning', 'bread', 'bakery'], explicitTags: ['morning', 'bread'], recipientIds: [recipient.id],
+      });
+    });
+
+    it('a note naming a known place in other letters keeps the place as first written', async () => {
+      const author = await fixtures.user();
+      const city = fixtures.name('Town');
+      const first = await inserts().insert({ authorId: author.id, content: fixtures.content({ city, country: 'Chile' }), recipientIds: [], now: fixtures.now() });
+      const second = await inserts().insert({ authorId: author.id, content: fixtures.content({ city: city.toUpperCase(), country: 'CHILE' }), recipientIds: [], now: fixtures.now() });
+      expect(second.place).toEqual(first.place);
+      expect(second).toEqual(await readBack(second, author.id));
+    });
+
+    it('stores every note of many posted at once, sharing new places and tags, each answered as read', async () => {
+      const authors = [await fixtures.user(), await fixtures.user(), await fixtures.user()];
+      const cities = [fixtures.name('city'), fixtures.name('city')];
+      const tags = [fixtures.name('tag'), fixtures.name('tag'), fixtures.name('tag')];
+      const posted = Array.from({ length: 40 }, (_, i) => ({
+        authorId: authors[i % 3]!.id,
+        content: fixtures.content({
+          message: `note ${i} #${tags[i % 3]!}`, tags: i % 2 === 0 ? [tags[(i + 1) % 3]!] : [],
+          ...(i % 5 === 0 ? {} : { city: cities[i % 2]!, country: 'Peru' }), visibility: i % 4 === 0 ? 'self' : 'public',
+        }),
+        recipientIds: [],
+        now: fixtures.now(),
+      }));
+      const views = await Promise.all(posted.map((note) => inserts().insert(note)));
+      expect(new Set(views.map((view) => view.id)).size).toBe(40);
+      for (const [i, view] of views.entries()) {
+        expect(view).toEqual(await readBack(view, posted[i]!.authorId));
+        expect(view.message).toBe(`note ${i} #${tags[i % 3]!}`);
+        expect(view.counts.tags).toBe(i % 2 === 0 ? 2 : 1);
+      }
+      const placeIds = (city: string) => new Set(views.filter((view) => view.place?.name.startsWith(city)).map((view) => view.place?.id));
+      expect(placeIds(cities[0]!).size).toBe(1);
+      expect(placeIds(cities[1]!).size).toBe(1);
+      expect(views.filter((view) => view.place === null)).toHaveLength(8);
+    });
+  });
+}
