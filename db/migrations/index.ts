@@ -10,6 +10,7 @@ import { migration as idempotencyKeys } from './0008_idempotency_keys';
 import { migration as locationPrecision } from './0009_location_precision';
 import { migration as noteChanges } from './0010_note_changes';
 import { migration as webhooks } from './0011_webhooks';
+import { migration as plpgsqlTriggerHelpers } from './0012_plpgsql_trigger_helpers';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -28,4 +29,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009_location_precision': locationPrecision,
   '0010_note_changes': noteChanges,
   '0011_webhooks': webhooks,
+  '0012_plpgsql_trigger_helpers': plpgsqlTriggerHelpers,
 };

@@ -71,6 +71,16 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
     }
   });
 
+  // PostgreSQL keeps the plans of PL/pgSQL functions for the session, not those of SQL functions called from PL/pgSQL:
+  // the helpers every note write's triggers call are PL/pgSQL (0012), so a write does not plan their bodies again.
+  it('has the helpers of the note triggers in PL/pgSQL (0012)', async () => {
+    const { rows } = await sql<{ name: string; language: string }>`
+      select p.proname as name, l.lanname as language from pg_proc p join pg_language l on l.oid = p.prolang
+      where p.proname in ('note_changes_record', 'webhook_events_wanted') and p.pronamespace = current_schema()::regnamespace
+      order by p.proname`.execute(database.kysely);
+    expect(rows).toEqual([{ name: 'note_changes_record', language: 'plpgsql' }, { name: 'webhook_events_wanted', language: 'plpgsql' }]);
+  });
+
   it('puts the notes written before the change feed in it from its start, in id order (0010)', async () => {
     const url = process.env.TEST_DATABASE_URL;
     const fresh = await openDatabase(url ? { url, schema: `test_m10_${process.pid}_${Date.now()}`, dropSchemaOnClose: true } : {});
@@ -79,7 +89,7 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
       await sql`insert into users (username, email, password_hash, avatar_hash) values ('old', 'old@example.com', 'x', 'x')`.execute(fresh.kysely);
       await sql`insert into notes (author_id, message, latitude, longitude, public_latitude, public_longitude, created_at, updated_at)
         select (select id from users), 'old note ' || i, 1, 2, 1, 2, now(), now() from generate_series(1, 3) as i`.execute(fresh.kysely);
-      await expect(migrateToLatest(fresh.kysely)).resolves.toEqual(['0010_note_changes', '0011_webhooks']);
+      await expect(migrateToLatest(fresh.kysely)).resolves.toEqual(['0010_note_changes', '0011_webhooks', '0012_plpgsql_trigger_helpers']);
       const { rows } = await sql<{ note_id: number }>`select note_id from note_changes order by seq`.execute(fresh.kysely);
       const { rows: notes } = await sql<{ id: number }>`select id from notes order by id`.execute(fresh.kysely);
       expect(rows).toEqual(notes.map((n) => ({ note_id: n.id })));

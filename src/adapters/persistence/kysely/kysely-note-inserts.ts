@@ -8,8 +8,12 @@ import { noteContentColumns } from './note-columns';
 import { hasPlace, placeKey } from './place-key';
 import type { Schema } from './schema';
 
-/** Statements of new notes running at once; the notes posted meanwhile wait and go together in the next one. */
-const MAX_IN_FLIGHT = 2;
+/**
+ * Statements of new notes running at once; the notes posted meanwhile wait and go together in the next one. One:
+ * measured against two, the notes wait a little longer but PostgreSQL and the server each spend about a fifth less
+ * per note, and more notes are written per second (docs/benchmarks.md).
+ */
+const MAX_IN_FLIGHT = 1;
 /** Notes in one statement at most. */
 const MAX_BATCH = 32;
 /**
@@ -29,7 +33,7 @@ type InsertedRow = NoteViewRow & { ord: number };
 
 /**
  * New notes over Kysely, written like a group commit: the first note posted goes at once in a statement of its own;
- * notes posted while MAX_IN_FLIGHT statements run wait, and the next statement writes all of them (up to MAX_BATCH).
+ * notes posted while one runs wait, and the next statement writes all of them (up to MAX_BATCH).
  * One statement (so one transaction, one round trip) writes each note with its place, tags and recipients (created
  * when new, as `KyselyNoteRepository.create` does) and returns each note's row as `NoteViews.get` reads it for its
  * author, so no read follows. A lone note costs what it did; under load the statement, its commit and the round
