@@ -24,6 +24,33 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       return [statements.length, result];
     };
 
+    /**
+     * Runs `write` while another transaction holds the rows `hold` inserts, and lets that one commit only once `write`
+     * waits for them (so they are outside the snapshot `write` took).
+     */
+    const whileAnotherHolds = async <T>(hold: (trx: Database['kysely']) => Promise<void>, write: () => Promise<T>): Promise<T> => {
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      let inserted = (): void => undefined;
+      const ready = new Promise<void>((resolve) => { inserted = resolve; });
+      const other = database.kysely.transaction().execute(async (trx) => {
+        await hold(trx);
+        inserted();
+        await held;
+      });
+      await ready;
+      const writing = write();
+      for (;;) {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(database.kysely);
+        if ((waiting.rows[0]?.n ?? 0) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      release();
+      await other;
+      return writing;
+    };
+
     beforeAll(async () => {
       database = await createTestDatabase({ kind, onQuery: (sql) => statements.push(sql) });
       adapters = kyselyAdapters(database);
@@ -89,29 +116,11 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       ['a tag', true, false], ['a place', false, true], ['a tag and a place', true, true],
     ])('links %s another transaction created while this one waited for it', async (_name, withTag, withPlace) => {
       const [tag, city] = [fixtures.name('tag'), fixtures.name('city')];
-      let release = (): void => undefined;
-      const held = new Promise<void>((resolve) => { release = resolve; });
-      let inserted = (): void => undefined;
-      const ready = new Promise<void>((resolve) => { inserted = resolve; });
-      const other = database.kysely.transaction().execute(async (trx) => {
+      const id = await whileAnotherHolds(async (trx) => {
         if (withTag) await trx.insertInto('tags').values({ name: tag }).execute();
         if (withPlace) await trx.insertInto('places').values({ city, state: null, country: null, key: `${city}\u001f\u001f` }).execute();
-        inserted();
-        await held;
-      });
-      await ready;
-      const writing = database.kysely.transaction().execute((trx) =>
-        new KyselyNoteRepository(trx).create(author.id, fixtures.content({ tags: [tag], city }), [], fixtures.now()));
-      // Let the other transaction commit only once this one waits for its rows.
-      for (;;) {
-        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`.execute(database.kysely);
-        if ((waiting.rows[0]?.n ?? 0) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      release();
-      await other;
-      const id = await writing;
+      }, () => database.kysely.transaction().execute((trx) =>
+        new KyselyNoteRepository(trx).create(author.id, fixtures.content({ tags: [tag], city }), [], fixtures.now())));
       await expect(adapters.repositories.notes.findById(id)).resolves.toMatchObject({ tags: [tag] });
       const place = await database.kysely.selectFrom('notes as n').innerJoin('places as p', 'p.id', 'n.place_id').select('p.city').where('n.id', '=', id).executeTakeFirst();
       expect(place).toEqual({ city });
@@ -181,27 +190,10 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
 
     (kind === 'postgres' ? it : it.skip)('writes again a note whose new tag and place another transaction committed while its statement waited', async () => {
       const [tag, city] = [fixtures.name('tag'), fixtures.name('city')];
-      let release = (): void => undefined;
-      const held = new Promise<void>((resolve) => { release = resolve; });
-      let inserted = (): void => undefined;
-      const ready = new Promise<void>((resolve) => { inserted = resolve; });
-      const other = database.kysely.transaction().execute(async (trx) => {
+      const view = await whileAnotherHolds(async (trx) => {
         await trx.insertInto('tags').values({ name: tag }).execute();
         await trx.insertInto('places').values({ city, state: null, country: null, key: `${city}\u001f\u001f` }).execute();
-        inserted();
-        await held;
-      });
-      await ready;
-      const writing = new KyselyNoteInserts(database.kysely).insert({ authorId: author.id, content: fixtures.content({ tags: [tag], city }), recipientIds: [], now: fixtures.now() });
-      for (;;) {
-        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`.execute(database.kysely);
-        if ((waiting.rows[0]?.n ?? 0) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      release();
-      await other;
-      const view = await writing;
+      }, () => new KyselyNoteInserts(database.kysely).insert({ authorId: author.id, content: fixtures.content({ tags: [tag], city }), recipientIds: [], now: fixtures.now() }));
       expect(view.counts.tags).toBe(1);
       expect(view.place?.name).toContain(city);
       await expect(adapters.repositories.notes.findById(view.id)).resolves.toMatchObject({ tags: [tag] });

@@ -26,6 +26,12 @@ export interface WebhookWorkerOptions {
    * they leave. With no request coming in, the worker's own work never holds it back.
    */
   maxLoopUtilization?: number;
+  /**
+   * While requests came in faster than this (per second) over the last tenth of a second, the worker is held back
+   * as for a busy loop, however idle the loop: a server whose requests wait on the database has an idle loop, and
+   * the database is what the worker's statements would take from them. 200 by default.
+   */
+  busyRequestsPerSecond?: number;
   /** How many requests the server has received so far (a count that only grows); without it, any busy loop counts. */
   requestsSeen?: () => number;
   onError(error: unknown, what: string): void;
@@ -36,6 +42,17 @@ const PURGE_EVERY_MS = 3_600_000;
 const LOOP_WINDOW_MS = 100;
 const BUSY_PAUSE_MS = 50;
 const BUSY_PAUSES = 10;
+
+/**
+ * Whether the server is busy over a window: requests came in (NaN, no count given, counts as "they did": the loop
+ * alone decides) and either kept the event loop busier than `maxLoopUtilization`, or came faster than
+ * `busyRequestsPerSecond`, whatever the loop did (requests waiting on the database leave the loop idle).
+ */
+export function isBusy(window: { requests: number; ms: number; utilization: number }, limits: { maxLoopUtilization: number; busyRequestsPerSecond: number }): boolean {
+  const serving = !(window.requests <= 0);
+  if (!serving) return false;
+  return window.utilization > limits.maxLoopUtilization || window.requests * 1000 >= limits.busyRequestsPerSecond * window.ms;
+}
 
 /**
  * Delivers webhooks from the server process (docs/events.md): woken by each new event (LISTEN/NOTIFY, from any
@@ -49,6 +66,7 @@ export class WebhookWorker {
   readonly #maxInFlight: number;
   readonly #restRatio: number;
   readonly #maxLoopUtilization: number;
+  readonly #busyRequestsPerSecond: number;
   readonly #requestsSeen: () => number;
   #loop = performance.eventLoopUtilization();
   #requestsAtWindow = 0;
@@ -67,6 +85,7 @@ export class WebhookWorker {
     this.#maxInFlight = options.maxInFlight ?? 16;
     this.#restRatio = options.restRatio ?? 3;
     this.#maxLoopUtilization = options.maxLoopUtilization ?? 0.5;
+    this.#busyRequestsPerSecond = options.busyRequestsPerSecond ?? 200;
     this.#requestsSeen = options.requestsSeen ?? (() => Number.NaN);
     this.#onError = options.onError;
   }
@@ -158,9 +177,9 @@ export class WebhookWorker {
     const since = performance.eventLoopUtilization(this.#loop);
     if (since.idle + since.active >= LOOP_WINDOW_MS) {
       const requests = this.#requestsSeen();
-      // NaN (no count given) compares as "requests came": the loop alone decides.
-      const serving = !(requests - this.#requestsAtWindow <= 0);
-      this.#loopBusy = serving && since.utilization > this.#maxLoopUtilization;
+      this.#loopBusy = isBusy({ requests: requests - this.#requestsAtWindow, ms: since.idle + since.active, utilization: since.utilization }, {
+        maxLoopUtilization: this.#maxLoopUtilization, busyRequestsPerSecond: this.#busyRequestsPerSecond,
+      });
       this.#requestsAtWindow = requests;
       this.#loop = performance.eventLoopUtilization();
     }
