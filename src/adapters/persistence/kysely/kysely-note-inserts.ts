@@ -85,8 +85,13 @@ export class KyselyNoteInserts implements NoteInserts {
     batch.forEach((pending, ord) => {
       const row = byOrd.get(ord);
       if (row !== undefined) {
-        const { ord: _ord, ...view } = row;
-        pending.resolve(toNoteView(view, pending.note.authorId));
+        // Each caller settles on its own: a row that cannot be shaped fails its post alone, never the batch's others.
+        try {
+          const { ord: _ord, ...view } = row;
+          pending.resolve(toNoteView(view, pending.note.authorId));
+        } catch (error) {
+          pending.reject(error);
+        }
         return;
       }
       pending.attempts += 1;
