@@ -10,6 +10,7 @@ import { NOTE_VIEWS, type NoteView, type NoteViews } from '../ports/note-views';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import type { NoteInput } from './note-input';
 import { resolveRecipients } from './resolve-recipients';
+import { viewerOf } from '../viewer';
 import { NOTE_IMAGE_MAX_PIXELS } from '../../domain/image';
 
 /** Posts a note for the actor (scope `notes`), with its image when one is sent; returns the note as its author reads it. */
@@ -41,7 +42,7 @@ export class CreateNote {
       await notes.setImage(created, image);
       return created;
     }));
-    const view = await this.views.get({ readerId: authorId, userId: authorId }, id);
+    const view = await this.views.get(viewerOf(actor), id);
     if (view === null) throw new Error(`note ${id} was not stored`);
     return view;
   }

@@ -4,9 +4,11 @@ import type { NewNote, NoteInserts } from '../../../application/ports/note-inser
 import type { NoteView } from '../../../application/ports/note-views';
 import { KYSELY } from './database';
 import { toNoteView, type NoteViewRow } from './kysely-note-views';
+import { tagsOf } from './kysely-note-repository';
 import { noteContentColumns } from './note-columns';
 import { hasPlace, placeKey } from './place-key';
 import type { Schema } from './schema';
+import { unixSeconds } from './unix-seconds';
 
 /**
  * Statements of new notes running at once; the notes posted meanwhile wait and go together in the next one. One:
@@ -118,12 +120,11 @@ export class KyselyNoteInserts implements NoteInserts {
     const recipientOrds: number[] = [];
     const recipientIds: number[] = [];
     notes.forEach(({ content, recipientIds: recipients }, ord) => {
-      const explicit = new Set(content.explicitTags);
-      // Every tag once, in the note's order; an explicit tag is kept even if the caller left it out of `tags`.
-      [...new Set([...content.tags, ...content.explicitTags])].forEach((name, position) => {
+      const tags = tagsOf(content);
+      tags.names.forEach((name, position) => {
         tagOrds.push(ord);
         tagNames.push(name);
-        tagExplicit.push(explicit.has(name));
+        tagExplicit.push(tags.explicit.has(name));
         tagPositions.push(position);
       });
       for (const userId of new Set(recipients)) {
@@ -199,7 +200,7 @@ export class KyselyNoteInserts implements NoteInserts {
         p.id as place_id, p.city as place_city, p.state as place_state, p.country as place_country,
         n.latitude, n.longitude, n.street, n.street_number, n.street_address, n.neighborhood, n.city, n.state,
         n.postal_code, n.country, n.iso_country_code, n.zoom_level,
-        floor(extract(epoch from n.created_at))::int8 as created_at, floor(extract(epoch from n.updated_at))::int8 as updated_at,
+        ${unixSeconds('n.created_at')} as created_at, ${unixSeconds('n.updated_at')} as updated_at,
         (select count(*) from linked l where l.note_id = n.id) as tags_count, false as is_favorited, false as is_found,
         n.location_precision, n.public_latitude, n.public_longitude, null::float8 as distance
       from ready r

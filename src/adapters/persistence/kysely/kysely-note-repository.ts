@@ -16,14 +16,14 @@ function tagId(ids: ReadonlyMap<string, number>, name: string): number {
   return id;
 }
 
-interface NoteTags {
+export interface NoteTags {
   /** Every tag once, in the note's order. */
   names: string[];
   explicit: ReadonlySet<string>;
 }
 
 /** The tags of a note: an explicit tag is kept even if the caller left it out of `tags`. */
-function tagsOf(content: NoteContent): NoteTags {
+export function tagsOf(content: NoteContent): NoteTags {
   return { names: [...new Set([...content.tags, ...content.explicitTags])], explicit: new Set(content.explicitTags) };
 }
 
