@@ -191,7 +191,7 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
   });
 }
 
-type Area = 'api' | 'web';
+export type Area = 'api' | 'web';
 
 /** A preflight `@fastify/cors` answered itself (it sets this flag on the request when it does). */
 function isAnsweredPreflight(request: FastifyRequest): boolean {
@@ -216,7 +216,12 @@ function tokenKey(request: FastifyRequest): string | null {
   return token === null ? null : `api:token:${sha256Hex(token)}`;
 }
 
-function ipKey(area: Area, request: FastifyRequest): string {
-  return `${area}:ip:${normalizeIP(request.ip)}`;
+/**
+ * The client's address as a key: IPv6 per /64 (the plugin's `normalizeIP`), IPv4 as it is. An IPv4 address never
+ * holds a colon, so it skips `normalizeIP`'s IPv6 test, a long regular expression run on every anonymous request.
+ */
+export function ipKey(area: Area, request: Pick<FastifyRequest, 'ip'>): string {
+  const ip = request.ip;
+  return `${area}:ip:${ip.includes(':') ? normalizeIP(ip) : ip}`;
 }
 
