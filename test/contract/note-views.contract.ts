@@ -205,6 +205,31 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
       await expect(page(10, 2)).resolves.toEqual({ items: [], total: 5 });
     });
 
+    it('lists items alone (listItems) exactly as list does, for every viewer, filter, order and page', async () => {
+      const [a, recipient] = [await fixtures.user(), await fixtures.user()];
+      const tag = fixtures.name('tag');
+      const made = [
+        await fixtures.note(a.id, { tags: [tag], latitude: 10, longitude: 10 }),
+        await fixtures.note(a.id, { message: `secret #${tag}`, visibility: 'recipients', latitude: 10.01, longitude: 10 }, [recipient.id]),
+        await fixtures.note(a.id, { visibility: 'self', latitude: 10.02, longitude: 10 }),
+        await fixtures.note(a.id, { tags: [tag], latitude: 10.03, longitude: 10 }),
+      ];
+      const filters: NoteFilter[] = [
+        { authorId: a.id },
+        { tag },
+        { ids: [made[3]!, made[1]!, made[0]!, -1] },
+        { authorId: a.id, query: parseNoteQuery({ near: '10,10', radius: 50_000 }) },
+      ];
+      for (const viewer of [anonymous, readerOf(a.id), readerOf(recipient.id)]) {
+        for (const filter of filters) {
+          for (const page of [firstPage, { offset: 1, limit: 2 }]) {
+            const listed = await views().list(viewer, filter, page);
+            expect(await views().listItems(viewer, filter, page)).toEqual(listed.items);
+          }
+        }
+      }
+    });
+
     it('orders notes created at the same time by id, highest first', async () => {
       const author = await fixtures.user();
       const now = fixtures.now();

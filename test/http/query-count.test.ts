@@ -57,6 +57,9 @@ describe('SQL statements per request', () => {
     { name: 'GET /v2/notes (the first page)', method: 'GET', url: () => '/v2/notes', withToken: false, expected: 2 },
     { name: 'GET /v2/notes (the first page) with a token', method: 'GET', url: () => '/v2/notes', withToken: true, expected: 2 },
     { name: 'GET /v2/notes?near=…', method: 'GET', url: () => '/v2/notes?near=3,1&radius=50000', withToken: false, expected: 2 },
+    // The change feed: its changes, then the notes they name (no total: its meta counts the page's items).
+    { name: 'GET /v2/changes', method: 'GET', url: () => '/v2/changes', withToken: false, expected: 2 },
+    { name: 'GET /v2/changes with a token', method: 'GET', url: () => '/v2/changes?limit=5', withToken: true, expected: 2 },
     { name: 'POST /v2/notes', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 1 },
     { name: 'POST /v2/notes at a place', method: 'POST', url: () => '/v2/notes', withToken: true, expected: 1, place: true },
   ] as const)('$name: $expected SQL statements', async ({ method, url, withToken, expected, ...rest }) => {

@@ -54,7 +54,7 @@ export class ListChanges {
     const ids = page.map((change) => change.noteId);
     const readable = ids.length === 0
       ? []
-      : (await this.notes.list(viewerOf(actor), { ...filter, ids }, { offset: 0, limit: ids.length })).items;
+      : await this.notes.listItems(viewerOf(actor), { ...filter, ids }, { offset: 0, limit: ids.length });
     const byId = new Map(readable.map((note) => [note.id, note]));
     const items: ChangeItem[] = [];
     for (const change of page) {

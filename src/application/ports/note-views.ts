@@ -79,5 +79,7 @@ export interface NotePage extends Page<NoteView> {
 export interface NoteViews {
   get(viewer: Viewer, id: number): Promise<NoteView | null>;
   list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NotePage>;
+  /** The items of `list`, in its order, without counting the whole list (for answers that show no total). */
+  listItems(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NoteView[]>;
 }
 export const NOTE_VIEWS = portToken<NoteViews>('NoteViews');

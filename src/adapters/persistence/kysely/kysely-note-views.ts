@@ -74,6 +74,12 @@ export class KyselyNoteViews implements NoteViews {
     return toNotePage(rows, count.total, filter.query, viewer.userId);
   }
 
+  /** One statement: the page's rows, without the count `list` runs beside them. */
+  async listItems(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NoteView[]> {
+    const rows = await this.pageRows(viewer, listedNotes(viewer, filter), filter.query, page).execute();
+    return rows.map((row) => toNoteView(row, viewer.userId));
+  }
+
   /**
    * Every note the viewer may read (the first page of `GET /v2/notes`, and every page after it): its two statements
    * are compiled once per shape (viewer, order, how the page starts) and run with the request's values, as the

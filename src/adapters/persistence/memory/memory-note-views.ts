@@ -70,6 +70,10 @@ export class MemoryNoteViews implements NoteViews {
   list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     return this.store.with((state) => listNotes(state, viewer, filter, page));
   }
+
+  listItems(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NoteView[]> {
+    return this.store.with((state) => listNotes(state, viewer, filter, page).items);
+  }
 }
 
 /** Whether a note is by a user `userId` follows, or held by a notemap they follow. */
