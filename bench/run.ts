@@ -18,8 +18,9 @@ const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 const LAUNCHER = join(ROOT, 'src', 'runtime', 'launcher.mts');
 // The same built service with the client features left out, to measure what they cost.
 const WITHOUT_FEATURES = join(ROOT, 'bench', 'service-without-client-features.mts');
-// The launcher's V8 flags (src/runtime/launcher.mts), for the service started without it.
-const SERVER_FLAGS = ['--max-semi-space-size=16'];
+// The launcher's V8 flags and environment defaults (src/runtime/launcher.mts), for the service started without it.
+const SERVER_FLAGS = ['--max-semi-space-size=16', '--no-maglev'];
+const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -421,7 +422,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   const bareDir = await mkdtemp(join(tmpdir(), 'place-notes-bench-bare-'));
   cleanup.add('remove the bare DATA_DIR', () => rm(bareDir, { recursive: true, force: true }));
   const bare = startChild('service without client features', NODE, [...SERVER_FLAGS, WITHOUT_FEATURES], childEnv({
-    DATABASE_URL: databaseUrl, DATA_DIR: bareDir, HOST: '127.0.0.1', PORT: String(barePort),
+    ...SERVER_ENV, DATABASE_URL: databaseUrl, DATA_DIR: bareDir, HOST: '127.0.0.1', PORT: String(barePort),
     PUBLIC_URL: serviceOrigin, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000',
   }));
   cleanup.add('stop the bare service', () => bare.stop());

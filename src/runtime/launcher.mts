@@ -13,10 +13,18 @@ const MAIN = join(ROOT, 'dist/src/main.js');
 /**
  * V8 flags of the server (docs/benchmarks.md, Memory). Node 24 sizes the young generation by the machine's memory
  * (up to 64 MB a semi-space here); under load it filled to 128 MB and was never given back. 16 MB semi-spaces
- * held the peak at about 270 MB instead of 400 MB at the same speed. The old generation is left uncapped: a page of
- * the largest comments needs room. The container image passes the same flags (docker/Dockerfile).
+ * held the peak at about 270 MB instead of 400 MB at the same speed. Maglev, V8's middle compiler, is left out: a
+ * server's hot code is TurboFan's anyway, and without Maglev's code and compile memory the peak was about 30 MB lower
+ * at the same speed. The old generation is left uncapped: a page of the largest comments needs room. The container
+ * image passes the same flags (docker/Dockerfile).
  */
-const SERVER_FLAGS = ['--max-semi-space-size=16'];
+const SERVER_FLAGS = ['--max-semi-space-size=16', '--no-maglev'];
+/**
+ * The server's environment defaults, unless the operator set them: glibc gives each thread that allocates its own
+ * malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); two arenas held the peak
+ * about 5 MB lower at the same speed.
+ */
+const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
 /** Written after a build that succeeded, with the time that build started. */
 const STAMP = join(ROOT, 'dist/.build-stamp');
 
@@ -70,7 +78,7 @@ async function main(): Promise<void> {
     if (code !== 0 || buildOnly) process.exit(code);
   }
   // Same pid, same stdio, no parent left behind to swallow SIGTERM.
-  process.execve?.(process.execPath, [process.execPath, ...SERVER_FLAGS, MAIN, ...process.argv.slice(2)], process.env);
+  process.execve?.(process.execPath, [process.execPath, ...SERVER_FLAGS, MAIN, ...process.argv.slice(2)], { ...SERVER_ENV, ...process.env });
   process.stderr.write(`npm start: this platform cannot replace a process; run node ${MAIN} instead\n`);
   process.exit(1);
 }

@@ -54,10 +54,10 @@ function connectionRefused(port: number): Promise<boolean> {
 }
 
 /** `npm start` on the repository, resolved once the server logs that it listens (with the pid it logs). */
-function npmStart(dataDir: string): Promise<{ npm: ChildProcess; port: number; serverPid: number; exited: Promise<number | null>; log(): string }> {
+function npmStart(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ npm: ChildProcess; port: number; serverPid: number; exited: Promise<number | null>; log(): string }> {
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { PATH: `${BIN}:${process.env.PATH ?? ''}`, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
+    env: { PATH: `${BIN}:${process.env.PATH ?? ''}`, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((done) => npm.on('exit', (code) => done(code)));
@@ -84,14 +84,19 @@ describe('npm start', () => {
   beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'pn-npm-start-')); });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('leaves no process behind when npm gets %s: port closed, DATA_DIR free', async (signal) => {
+  // The second start sets the malloc arenas itself: the operator's value wins over the launcher's default.
+  it.each([
+    ['SIGTERM', {}, 'MALLOC_ARENA_MAX=2'],
+    ['SIGINT', { MALLOC_ARENA_MAX: '4' }, 'MALLOC_ARENA_MAX=4'],
+  ] as const)('leaves no process behind when npm gets %s: port closed, DATA_DIR free', async (signal, extraEnv, arenas) => {
     const dataDir = join(dir, signal);
-    const server = await npmStart(dataDir);
+    const server = await npmStart(dataDir, extraEnv);
     try {
       // npm's child is the server itself: the launcher replaced itself (no shell, no launcher in between).
       expect((await readFile(`/proc/${server.serverPid}/stat`, 'utf8')).split(' ')[3]).toBe(String(server.npm.pid));
       // With the server's V8 flags (docs/benchmarks.md, Memory).
-      expect((await readFile(`/proc/${server.serverPid}/cmdline`, 'utf8')).split('\0')).toContain('--max-semi-space-size=16');
+      expect((await readFile(`/proc/${server.serverPid}/cmdline`, 'utf8')).split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=16', '--no-maglev']));
+      expect((await readFile(`/proc/${server.serverPid}/environ`, 'utf8')).split('\0')).toContain(arenas);
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
       expect(await dataDirHolder(dataDir)).toMatchObject({ pid: server.serverPid, purpose: 'server' });
 
