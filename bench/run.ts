@@ -35,6 +35,12 @@ const SETTINGS = {
   /** Measured seconds per side, split into PAIRS segments that alternate with the other side's. */
   seconds: envInt('BENCH_SECONDS', 10, 2, 120),
   warmupS: envInt('BENCH_WARMUP_SECONDS', 3, 1, 30),
+  /**
+   * Seconds each side of each read scenario is loaded before the first scenario is measured (0: none). A fresh
+   * service needs 20-30 s of load before its JIT reaches its steady speed (the yardstick, a few functions, needs
+   * about 2 s): without this, whichever scenario came first measured the warm-up (docs/benchmarks.md).
+   */
+  processWarmupS: envInt('BENCH_PROCESS_WARMUP_SECONDS', 6, 0, 120),
   notes: envInt('BENCH_NOTES', 20_000, 100, 1_000_000),
   /** Notes of the embedded-database service (seeding PGlite is slower; a read of one note does not depend on it). */
   pgliteNotes: envInt('BENCH_PGLITE_NOTES', 2_000, 100, 100_000),
@@ -177,6 +183,20 @@ async function runScenario(scenario: Scenario): Promise<Row> {
   const rate = (s: Segment): number => s.completed / s.seconds;
   const pairRatios = measured.subject.map((s, i) => rate(s) / rate(measured.reference[i] ?? s));
   return { scenario, subject: summarise(measured.subject), reference: summarise(measured.reference), pairRatios };
+}
+
+/**
+ * Every server process to its steady speed before anything is measured: each side of each read scenario (writes
+ * would lengthen the lists the later scenarios count) answers its requests for `processWarmupS` seconds, unmeasured.
+ */
+async function warmProcesses(scenarios: readonly Scenario[]): Promise<void> {
+  if (SETTINGS.processWarmupS === 0) return;
+  const reads = scenarios.filter((scenario) => scenario.subject.method === 'GET' && scenario.reference.method === 'GET');
+  log(`warming every server up: ${reads.length} read scenarios, ${SETTINGS.processWarmupS} s per side`);
+  for (const scenario of reads) {
+    await hit(scenario.subject, SETTINGS.processWarmupS);
+    await hit(scenario.reference, SETTINGS.processWarmupS);
+  }
 }
 
 function cycle(ids: readonly number[], prefix = '/v2/notes/'): () => string {
@@ -559,8 +579,10 @@ async function main(cleanup: Cleanup): Promise<void> {
   // The service's peak after each scenario: which load raised it (a peak is only ever raised, so the first scenario
   // that shows the final figure is the one that reached it).
   const peaks: string[] = [`start ${fixed(await peakRssMb(service.process.pid), 0)}`];
-  for (const scenario of scenarios) {
-    if (only !== undefined && !scenario.name.includes(only)) continue;
+  const selected = scenarios.filter((scenario) => only === undefined || scenario.name.includes(only));
+  await warmProcesses(selected);
+  peaks.push(`warmed up ${fixed(await peakRssMb(service.process.pid), 0)}`);
+  for (const scenario of selected) {
     rows.push(await runScenario(scenario));
     peaks.push(`${scenario.name} ${fixed(await peakRssMb(service.process.pid), 0)}`);
   }
@@ -575,7 +597,8 @@ async function main(cleanup: Cleanup): Promise<void> {
     '',
     `Place Notes benchmark, ${new Date().toISOString()}`,
     `${cpu.length} CPU cores (${cpu[0]?.model.trim() ?? 'unknown'}), Node.js ${process.versions.node}, PostgreSQL ${version.server_version}`,
-    `${SETTINGS.connections} connections; per side ${SETTINGS.warmupS} s warm-up, then ${SETTINGS.seconds} s measured in ${PAIRS} segments alternating with the other side (AB BA AB BA);`,
+    `${SETTINGS.connections} connections; every server first answers each read scenario's requests for ${SETTINGS.processWarmupS} s;`,
+    `per side ${SETTINGS.warmupS} s warm-up, then ${SETTINGS.seconds} s measured in ${PAIRS} segments alternating with the other side (AB BA AB BA);`,
     `${seeded.noteIds.length} public notes by ${SETTINGS.users} users. Ratios are this ÷ that: req/s above 1 is faster, p99 above 1 is slower.`,
     '',
     table(rows),
