@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import type { ZipFile } from 'yazl';
 import type { ExportSink, ExportSinks } from '../../application/ports/account-export';
 
 /**
@@ -7,6 +8,11 @@ import type { ExportSink, ExportSinks } from '../../application/ports/account-ex
  * it (`addReadStreamLazy`) and deflates it through a bounded pipe, so a file's chunks are produced at the pace the
  * reader of `output` takes them.
  */
+/** yazl, loaded with the first export: a process that never exports never loads it. */
+function zipFileClass(): typeof ZipFile {
+  return (createRequire(__filename)('yazl') as { ZipFile: typeof ZipFile }).ZipFile;
+}
+
 export class ZipExportSinks implements ExportSinks {
   open(): ExportSink {
     return new ZipExportSink(new Date());
@@ -14,7 +20,7 @@ export class ZipExportSinks implements ExportSinks {
 }
 
 class ZipExportSink implements ExportSink {
-  readonly #zip = new ZipFile();
+  readonly #zip = new (zipFileClass())();
   // yazl's output is a PassThrough; its types say only NodeJS.ReadableStream.
   readonly #output = this.#zip.outputStream as unknown as Readable;
   #ended = false;

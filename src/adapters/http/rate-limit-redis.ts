@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { portToken } from '../../application/ports/port-token';
 
 /** Injection token of the Redis client that holds the rate-limit counters; null without REDIS_URL. */
@@ -28,8 +28,17 @@ export interface RateLimitRedisOptions {
   breakerCooldownMs?: number;
 }
 
+/**
+ * ioredis, loaded with the first client: a service without REDIS_URL never loads it (about 2 MB of heap and 50
+ * modules a process without Redis would carry for nothing).
+ */
+function redisClass(): typeof Redis {
+  return (createRequire(__filename)('ioredis') as { default: typeof Redis }).default;
+}
+
 export function createRateLimitRedis(url: string, options: RateLimitRedisOptions = {}): Redis {
-  const redis = new Redis(url, {
+  const RedisClient = redisClass();
+  const redis = new RedisClient(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,

@@ -1,9 +1,15 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+import type { Webhook } from 'standardwebhooks';
 import type { AttemptOutcome, WebhookMessage, WebhookSender as WebhookSenderPort, WebhookUrlCheck } from '../../application/ports/webhook-delivery';
 import { AddressRefused, addressesOf, guardedLookup, refusal, webhookUrlProblem } from './address-guard';
+
+/** standardwebhooks, loaded with the first delivery: a process with no subscriber never loads it. */
+function webhookClass(): typeof Webhook {
+  return (createRequire(__filename)('standardwebhooks') as { Webhook: typeof Webhook }).Webhook;
+}
 
 export interface WebhookSenderOptions {
   /** `WEBHOOK_ALLOW_PRIVATE=true`: private and loopback receivers are allowed (tests, private networks). */
@@ -54,7 +60,7 @@ export class WebhookSender implements WebhookSenderPort {
     // A literal address is connected to without a look-up: check it here.
     const literal = isIP(url.hostname.replace(/^\[(.*)\]$/u, '$1')) !== 0 ? refusal(await addressesOf(url.hostname), this.options.allowPrivate) : null;
     if (literal !== null) return { delivered: false, status: null, error: `refused: ${literal}` };
-    const signature = new Webhook(message.secret).sign(message.id, message.at, message.body);
+    const signature = new (webhookClass())(message.secret).sign(message.id, message.at, message.body);
     const headers = {
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(message.body)),

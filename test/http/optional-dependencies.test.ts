@@ -1,0 +1,42 @@
+import type { TestApp } from '../support/test-app';
+
+// Packages a process needs only for one optional feature are loaded when that feature is first used, so a service
+// that never uses it does not carry them (docs/decisions.md, 130): ioredis with REDIS_URL, yazl with the first export,
+// standardwebhooks with the first webhook delivery. Loading any of them through a module import records it here.
+const mockLoaded: string[] = [];
+
+jest.mock('ioredis', () => {
+  mockLoaded.push('ioredis');
+  return jest.requireActual<unknown>('ioredis');
+});
+jest.mock('yazl', () => {
+  mockLoaded.push('yazl');
+  return jest.requireActual<unknown>('yazl');
+});
+jest.mock('standardwebhooks', () => {
+  mockLoaded.push('standardwebhooks');
+  return jest.requireActual<unknown>('standardwebhooks');
+});
+
+describe('optional dependencies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Imported here, after the mocks above exist: the app's modules are what this test watches.
+    const { createTestApp } = await import('../support/test-app');
+    t = await createTestApp({ storage: 'memory' });
+  });
+  afterAll(() => t.close());
+
+  it('are not loaded by a service without Redis that has not exported or delivered anything', async () => {
+    const user = await t.createUser('lean');
+    const token = await t.token(user, 'notes');
+    const created = await t.request({
+      method: 'POST', url: '/v2/notes', token,
+      payload: { message: 'nothing optional needed', latitude: 38.7, longitude: -9.1 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await t.request({ method: 'GET', url: '/v2/notes' })).statusCode).toBe(200);
+
+    expect(mockLoaded).toEqual([]);
+  });
+});
