@@ -1,30 +1,31 @@
-import type { TestApp } from '../support/test-app';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 // Packages a process needs only for one optional feature are loaded when that feature is first used, so a service
 // that never uses it does not carry them (docs/decisions.md, 130): ioredis with REDIS_URL, yazl with the first export,
 // standardwebhooks with the first webhook delivery. Loading any of them through a module import records it here.
-const mockLoaded: string[] = [];
+interface Recorded { optionalDependenciesLoaded?: string[] }
+
+/** Hoisted with its body, so the mock factories may call it while the import above is being loaded. */
+function mockRecord(name: string): void {
+  ((globalThis as Recorded).optionalDependenciesLoaded ??= []).push(name);
+}
 
 jest.mock('ioredis', () => {
-  mockLoaded.push('ioredis');
-  return jest.requireActual<unknown>('ioredis');
+  mockRecord('ioredis');
+  return jest.requireActual<object>('ioredis');
 });
 jest.mock('yazl', () => {
-  mockLoaded.push('yazl');
-  return jest.requireActual<unknown>('yazl');
+  mockRecord('yazl');
+  return jest.requireActual<object>('yazl');
 });
 jest.mock('standardwebhooks', () => {
-  mockLoaded.push('standardwebhooks');
-  return jest.requireActual<unknown>('standardwebhooks');
+  mockRecord('standardwebhooks');
+  return jest.requireActual<object>('standardwebhooks');
 });
 
 describe('optional dependencies', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    // Imported here, after the mocks above exist: the app's modules are what this test watches.
-    const { createTestApp } = await import('../support/test-app');
-    t = await createTestApp({ storage: 'memory' });
-  });
+  beforeAll(async () => { t = await createTestApp({ storage: 'memory' }); });
   afterAll(() => t.close());
 
   it('are not loaded by a service without Redis that has not exported or delivered anything', async () => {
@@ -37,6 +38,6 @@ describe('optional dependencies', () => {
     expect(created.statusCode).toBe(201);
     expect((await t.request({ method: 'GET', url: '/v2/notes' })).statusCode).toBe(200);
 
-    expect(mockLoaded).toEqual([]);
+    expect((globalThis as Recorded).optionalDependenciesLoaded ?? []).toEqual([]);
   });
 });
