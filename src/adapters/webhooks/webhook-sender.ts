@@ -6,9 +6,11 @@ import type { Webhook } from 'standardwebhooks';
 import type { AttemptOutcome, WebhookMessage, WebhookSender as WebhookSenderPort, WebhookUrlCheck } from '../../application/ports/webhook-delivery';
 import { AddressRefused, addressesOf, guardedLookup, refusal, webhookUrlProblem } from './address-guard';
 
-/** standardwebhooks, loaded with the first delivery: a process with no subscriber never loads it. */
+let webhook: typeof Webhook | undefined;
+
+/** standardwebhooks, loaded with the first delivery (once): a process with no subscriber never loads it. */
 function webhookClass(): typeof Webhook {
-  return (createRequire(__filename)('standardwebhooks') as { Webhook: typeof Webhook }).Webhook;
+  return webhook ??= (createRequire(__filename)('standardwebhooks') as { Webhook: typeof Webhook }).Webhook;
 }
 
 export interface WebhookSenderOptions {
