@@ -46,6 +46,24 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
     await expect(migrateToLatest(database.kysely)).resolves.toEqual([]);
   });
 
+  it('orders the migrations already applied without ICU collation (localeCompare)', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const fresh = await openDatabase(url ? { url, schema: `test_order_${process.pid}_${Date.now()}`, dropSchemaOnClose: true } : {});
+    const localeCompare = jest.spyOn(String.prototype, 'localeCompare');
+    try {
+      await migrateToLatest(fresh.kysely);
+      // Applied within the same millisecond: Kysely then orders them by name, with localeCompare by default, which
+      // loads ICU's collation data (about 2 MB resident for the server's whole life).
+      await sql`update kysely_migration set timestamp = (select min(timestamp) from kysely_migration)`.execute(fresh.kysely);
+      localeCompare.mockClear();
+      await expect(migrateToLatest(fresh.kysely)).resolves.toEqual([]);
+      expect(localeCompare).not.toHaveBeenCalled();
+    } finally {
+      localeCompare.mockRestore();
+      await fresh.close();
+    }
+  });
+
   it('names the migration that failed and keeps the schema as it was', async () => {
     const bad = { up: async (db: Kysely<unknown>) => { await db.schema.createTable('users').addColumn('id', 'integer').execute(); } };
     await expect(migrateToLatest(database.kysely, { ...migrations, '9999_bad': bad })).rejects.toThrow(/^migration 9999_bad failed: .*users/u);

@@ -20,6 +20,9 @@ export async function migrateToLatest<DB>(
     // Listed in code rather than read from a directory, so jest, tsx and the compiled dist/ agree.
     provider: { getMigrations: async () => ({ ...migrations }) },
     migrationTableSchema: schema,
+    // Names in code-point order. Kysely's default, `localeCompare`, gives the same order for these names but loads
+    // ICU's collation data (about 2 MB resident for the server's whole life) to do it.
+    nameComparator: (a, b) => (a < b ? -1 : a > b ? 1 : 0),
   });
   let { error, results = [] } = await migrator.migrateToLatest();
   // The migrator's introspection reads every schema's tables; another schema dropped meanwhile (parallel

@@ -10,22 +10,18 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const DAY_SECONDS = 86_400;
-// Intl's formatting was the largest part of rendering a note page (about a sixth): each day is formatted once.
-// Bounded: emptied when it holds more days than any site shows at once.
-const daysRead = new Map<number, string>();
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
 
-/** `25 November 2026`: the UTC day of a time, as people read it. */
-function dayOf(unixSeconds: number): string {
-  const day = Math.floor(unixSeconds / DAY_SECONDS);
-  let text = daysRead.get(day);
-  if (text === undefined) {
-    if (daysRead.size >= 10_000) daysRead.clear();
-    text = DATE.format(new Date(day * DAY_SECONDS * 1000));
-    daysRead.set(day, text);
-  }
-  return text;
+/**
+ * `25 November 2026`: the UTC day of a time, as people read it (British English, the site's one language). Written
+ * out rather than through `Intl.DateTimeFormat`: the formatter loads about 5 MB of ICU's locale data into the
+ * server's resident memory for one fixed pattern (docs/benchmarks.md), and cost a sixth of a note page's rendering.
+ */
+export function dayOf(unixSeconds: number): string {
+  const date = new Date(unixSeconds * 1000);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 
 /** A time as people read it, with the machine-readable instant in `datetime`. */
