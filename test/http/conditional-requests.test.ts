@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ALL_STORAGES, createTestApp, type TestApp } from '../support/test-app';
 
 const STRONG_TAG = /^"[A-Za-z0-9_-]{32}"$/u;
@@ -67,6 +68,25 @@ describe.each(ALL_STORAGES)('conditional requests over %s storage', (storage) =>
       const edited = await get(`/v2/notes/${noteId}`, { 'if-none-match': String(before.headers.etag) });
       expect(edited.statusCode).toBe(200);
       expect(edited.headers.etag).not.toBe(before.headers.etag);
+    });
+
+    it('tags a long page of non-Latin-1 text (sent as the bytes it was hashed over) as it tags a short one', async () => {
+      // Long enough (over 4,096 characters) to be encoded once and sent as bytes; `…` and `東京` make it two-byte text.
+      for (let i = 0; i < 4; i++) {
+        const message = `Long note ${i} 東京 ${'… walk past the market and the tram stop '.repeat(30)}`;
+        await t.request({ method: 'POST', url: '/v2/notes', token, payload: { message, latitude: 2, longitude: i } });
+      }
+      const page = await get('/v2/notes');
+      expect(page.body.length).toBeGreaterThan(4_096);
+      expect(Number(page.headers['content-length'])).toBe(Buffer.byteLength(page.body));
+      expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+      const normalized = page.body.replace(/"publicViewsCount":\d+/gu, '"publicViewsCount":0');
+      const documented = `"${createHash('sha256').update(normalized).digest('base64url').slice(0, 32)}"`;
+      expect(page.headers.etag).toBe(documented);
+      expect((await get('/v2/notes', { 'if-none-match': documented })).statusCode).toBe(304);
+      const short = await get(`/v2/notes/${noteId}`);
+      expect(short.body.length).toBeLessThan(4_096);
+      expect(short.headers.etag).toBe(`"${createHash('sha256').update(short.body.replace(/"publicViewsCount":\d+/gu, '"publicViewsCount":0')).digest('base64url').slice(0, 32)}"`);
     });
 
     it('tags what a caller sees: a member\'s view of a note differs from an anonymous one', async () => {
