@@ -337,22 +337,16 @@ async function webhookReceiver(databaseUrl: string, token: string): Promise<{
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   // The service's worker writes the same tables meanwhile: a deadlock with it is tried again.
-  const query = async (sql: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await client.query(sql, values);
-          return;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
-        }
+  const query = (sql: string, values: unknown[] = []) => withClient(databaseUrl, async (client) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(sql, values);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
       }
-    } finally {
-      await client.end();
     }
-  };
+  });
   const tokenHash = createHash('sha256').update(token).digest('hex');
   return {
     async subscribe(count) {
@@ -371,14 +365,19 @@ async function webhookReceiver(databaseUrl: string, token: string): Promise<{
   };
 }
 
-async function adminQuery(sql: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
+/** Runs `work` on a connection of its own to `url`, closed afterwards whatever happens. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+async function adminQuery(sql: string): Promise<pg.QueryResult> {
+  return withClient(ADMIN_URL, (client) => client.query(sql));
 }
 
 async function main(cleanup: Cleanup): Promise<void> {
@@ -619,15 +618,11 @@ async function main(cleanup: Cleanup): Promise<void> {
  * baseline's counter row (its total of public notes, kept as a write would keep it).
  */
 async function vacuum(databaseUrl: string, publicNotes: number): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withClient(databaseUrl, async (client) => {
     await client.query('create table if not exists bench_counters (id int primary key, public_notes int not null)');
     await client.query('insert into bench_counters (id, public_notes) values (1, $1) on conflict (id) do update set public_notes = $1', [publicNotes]);
     await client.query('vacuum analyze');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -638,13 +633,7 @@ async function vacuum(databaseUrl: string, publicNotes: number): Promise<void> {
  * visits every version) ran at a sixth of their speed: the ratio then measured the previous scenario.
  */
 async function vacuumNotes(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('vacuum (analyze) notes');
-  } finally {
-    await client.end();
-  }
+  await withClient(databaseUrl, (client) => client.query('vacuum (analyze) notes'));
 }
 
 const cleanup = new Cleanup();
