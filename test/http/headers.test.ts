@@ -54,9 +54,22 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*(unsafe|https?:|\*)/);
   });
 
-  it('lets other sites embed note images (Cross-Origin-Resource-Policy)', async () => {
-    const res = await app.inject({ method: 'GET', url: '/v2/notes' });
-    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  it('lets other sites embed note images and avatars (Cross-Origin-Resource-Policy)', async () => {
+    for (const url of ['/images/none.jpg', '/avatars/6502003c2fd84bdc791f46b9e878cf41']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    }
+  });
+
+  it('keeps the headers that only govern documents off JSON API answers, and on pages', async () => {
+    const pageOnly = ['x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection',
+      'origin-agent-cluster', 'cross-origin-resource-policy'];
+    const api = await app.inject({ method: 'GET', url: '/v2/notes' });
+    expect(api.statusCode).toBe(200);
+    for (const name of pageOnly) expect(api.headers[name]).toBeUndefined();
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const page = await app.inject({ method: 'GET', url: '/login' });
+    for (const name of pageOnly) expect(page.headers[name]).toBeDefined();
   });
 
   it('sends no Cross-Origin-Opener-Policy on the authorization page, so sign-in popups keep their opener', async () => {

@@ -21,6 +21,20 @@ const DEFAULT_CSP = {
 
 const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * The API's JSON answers are never documents a browser renders, so they carry only the headers that mean
+ * something for such a response: no sniffing it into a document, no framing it, no referrer, and a policy that
+ * lets nothing load or run should one be opened. Helmet's others (DNS prefetching, downloads, cross-domain
+ * policies, the XSS auditor, origin-keyed agent clusters, CORP) govern pages; on every API answer they were six
+ * more header lines for the server to validate and write and for every client to parse (docs/decisions.md).
+ */
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': FALLBACK_CSP,
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
 /** Swagger UI at /docs: its own scripts and styles (it sets inline styles), and it fetches /v2/openapi.json. */
 const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
@@ -67,7 +81,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions> = HELMET_OPTIONS)
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = helmetHeaders();
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(isApiPath(routedPath(request)) ? API_HEADERS : headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
