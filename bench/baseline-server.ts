@@ -115,7 +115,6 @@ function toNote(origin: string, row: NoteRow, mayWrite: boolean, viewerId: numbe
       state: location.state ?? '', street: location.street, streetAddress: location.streetAddress ?? '', streetNumber: location.streetNumber,
       zoomLevel: location.zoomLevel ?? 0,
     },
-    ...(isAuthor ? { locationPrecision: row.location_precision } : {}),
     message: row.message,
     notemaps: association(row.id, 'notemaps', row.notemaps_count),
     place: row.place_id === null ? null : {
@@ -128,6 +127,8 @@ function toNote(origin: string, row: NoteRow, mayWrite: boolean, viewerId: numbe
     title: noteTitle(row),
     updatedAt: row.updated_at,
     visibility: row.visibility,
+    // The service's serialiser writes a schema's optional fields after its required ones, each group in the schema's order.
+    ...(isAuthor ? { locationPrecision: row.location_precision } : {}),
     ...(row.distance === undefined ? {} : { distance: Math.round(row.distance) }),
   };
 }
