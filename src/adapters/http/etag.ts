@@ -17,9 +17,7 @@ declare module 'fastify' {
 // Views are counted in memory and flushed every few seconds: a count that moved must not defeat caches, so the
 // tag is computed with every count read as 0. The body is the service's own JSON, where a string value cannot
 // hold an unescaped quote, so only real keys match.
-const VIEWS = /"publicViewsCount":\d+/gu;
-const VIEWS_TEXT = '"publicViewsCount":';
-const VIEWS_KEY = Buffer.from(VIEWS_TEXT);
+const VIEWS_KEY = Buffer.from('"publicViewsCount":');
 const ZERO = Buffer.from('0');
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
@@ -27,37 +25,40 @@ const DIGIT_9 = 0x39;
 /** The strong entity tag of a JSON body (docs/api.md, Caching): SHA-256 over it with view counts left out. */
 export function entityTag(body: string | Buffer): string {
   if (typeof body !== 'string') return tagOfBytes(body);
-  if (body.length * 3 <= scratch.length) return quoted(hash('sha256', withCountsBlanked(scratch, scratch.write(body, 0, 'utf8')), 'base64url'));
-  const normalized = body.includes(VIEWS_TEXT) ? body.replace(VIEWS, `${VIEWS_TEXT}0`) : body;
-  return quoted(hash('sha256', normalized, 'base64url'));
+  // The text's own UTF-8, which the hash would make anyway: in the scratch buffer, or a copy of its own when longer.
+  const bytes = body.length * 3 <= scratch.length ? scratch.subarray(0, scratch.write(body, 0, 'utf8')) : Buffer.from(body, 'utf8');
+  return quoted(hash('sha256', withCountsBlanked(bytes), 'base64url'));
+}
+
+/** Where the digits of a view count whose key ends at `digits` stop (`digits` itself when there are none). */
+function countEnd(bytes: Buffer, digits: number, end: number): number {
+  let stop = digits;
+  while (stop < end && (bytes[stop] ?? 0) >= DIGIT_0 && (bytes[stop] ?? 0) <= DIGIT_9) stop++;
+  return stop;
 }
 
 /**
- * The first `length` bytes of `bytes` with every view count overwritten by `0` where they lie (the rest moved up):
- * the text's own UTF-8, as the hash reads it anyway, without a normalised copy of the text or of its bytes.
+ * `bytes` (ours to change) with every view count overwritten by `0` where it lies and the rest moved up: the text
+ * normalised without a copy of the text or of its bytes.
  */
-function withCountsBlanked(buffer: Buffer, length: number): Buffer {
-  // A view of the text's bytes only: what lies beyond them is an earlier body's.
-  const bytes = buffer.subarray(0, length);
-  let end = length;
+function withCountsBlanked(bytes: Buffer): Buffer {
+  let end = bytes.length;
   let at = bytes.indexOf(VIEWS_KEY);
+  // Past `end` lie bytes already moved up: a key found there is not the text's.
   while (at !== -1 && at < end) {
     const digits = at + VIEWS_KEY.length;
-    let stop = digits;
-    while (stop < end && (bytes[stop] ?? 0) >= DIGIT_0 && (bytes[stop] ?? 0) <= DIGIT_9) stop++;
-    if (stop > digits + 1) {
+    const stop = countEnd(bytes, digits, end);
+    if (stop > digits) {
       bytes[digits] = DIGIT_0;
       bytes.copyWithin(digits + 1, stop, end);
       end -= stop - digits - 1;
-    } else if (stop > digits) {
-      bytes[digits] = DIGIT_0;
     }
     at = bytes.indexOf(VIEWS_KEY, digits + 1);
   }
   return bytes.subarray(0, end);
 }
 
-/** The same tag over the body's bytes: the parts between view counts are hashed with a `0` for each count, uncopied. */
+/** The same tag over bytes that go out as they are: the parts between view counts are hashed with a `0` for each count, uncopied. */
 function tagOfBytes(bytes: Buffer): string {
   let at = bytes.indexOf(VIEWS_KEY);
   if (at === -1) return quoted(hash('sha256', bytes, 'base64url'));
@@ -65,8 +66,7 @@ function tagOfBytes(bytes: Buffer): string {
   let from = 0;
   while (at !== -1) {
     const digits = at + VIEWS_KEY.length;
-    let end = digits;
-    while (end < bytes.length && (bytes[end] ?? 0) >= DIGIT_0 && (bytes[end] ?? 0) <= DIGIT_9) end++;
+    const end = countEnd(bytes, digits, bytes.length);
     if (end > digits) {
       digest.update(bytes.subarray(from, digits)).update(ZERO);
       from = end;
