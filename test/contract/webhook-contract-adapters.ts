@@ -1,9 +1,11 @@
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { kyselyRepositories } from '../../src/adapters/persistence/kysely/kysely-repositories';
+import { KyselyNoteInserts } from '../../src/adapters/persistence/kysely/kysely-note-inserts';
 import { KyselyUnitOfWork } from '../../src/adapters/persistence/kysely/kysely-unit-of-work';
 import { KyselyWebhookOutbox } from '../../src/adapters/persistence/kysely/kysely-webhook-outbox';
 import { KyselyWebhookSubscriptions } from '../../src/adapters/persistence/kysely/kysely-webhook-subscriptions';
 import type { MemoryStore } from '../../src/adapters/persistence/memory/memory-store';
+import { MemoryNoteInserts } from '../../src/adapters/persistence/memory/memory-note-inserts';
 import { MemoryUnitOfWork, memoryRepositories } from '../../src/adapters/persistence/memory/memory-unit-of-work';
 import { MemoryWebhookOutbox } from '../../src/adapters/persistence/memory/memory-webhook-outbox';
 import { MemoryWebhookSubscriptions } from '../../src/adapters/persistence/memory/memory-webhook-subscriptions';
@@ -16,10 +18,10 @@ import { Fixtures, type ContractAdapters } from './contract-adapters';
 
 /**
  * One adapter family as the webhook contract drives it: the two webhook ports, and the repositories (outside any
- * transaction, and in a unit of work) whose writes put events in the outbox (triggers in the database, the memory
- * store's `recordWebhookEvent` in memory).
+ * transaction, and in a unit of work) and the note inserts (several notes in one statement) whose writes put events
+ * in the outbox (triggers in the database, the memory store's `recordWebhookEvent` in memory).
  */
-export type WebhookContractAdapters = Pick<ContractAdapters, 'repositories' | 'uow' | 'close'> & {
+export type WebhookContractAdapters = Pick<ContractAdapters, 'repositories' | 'uow' | 'noteInserts' | 'close'> & {
   webhookSubscriptions: WebhookSubscriptions;
   webhookOutbox: WebhookOutbox;
 };
@@ -32,6 +34,7 @@ export function memoryWebhookAdapters(store: MemoryStore): WebhookContractAdapte
   return {
     repositories: memoryRepositories(store),
     uow: new MemoryUnitOfWork(store),
+    noteInserts: new MemoryNoteInserts(store),
     webhookSubscriptions: new MemoryWebhookSubscriptions(store),
     webhookOutbox: new MemoryWebhookOutbox(store),
     close: async () => {},
@@ -44,6 +47,7 @@ export function kyselyWebhookAdapters(database: Database): WebhookContractAdapte
   return {
     repositories: kyselyRepositories(kysely),
     uow: new KyselyUnitOfWork(kysely),
+    noteInserts: new KyselyNoteInserts(kysely),
     webhookSubscriptions: new KyselyWebhookSubscriptions(kysely),
     webhookOutbox: new KyselyWebhookOutbox(kysely, database.notifications),
     close: () => database.close(),

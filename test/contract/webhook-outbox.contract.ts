@@ -97,6 +97,18 @@ export function webhookOutboxContract(adapters: () => WebhookContractAdapters, f
         expect(second.handed).toEqual([{ event: expect.objectContaining({ type: 'note.updated', noteId: note }), subscriptions: [updates] }]);
       });
 
+      it('records each of several notes posted at once as created, in the order of their ids', async () => {
+        const author = await fixtures.user();
+        await fixtures.subscription(await fixtures.userAndClient(), ['note.created']);
+        const posted = await Promise.all(Array.from({ length: 6 }, (_, i) => adapters().noteInserts.insert({
+          authorId: author.id, content: fixtures.content({ message: `posted at once ${i}` }), recipientIds: [], now: fixtures.now(),
+        })));
+        const { handed } = await fixtures.fanOut(fixtures.now());
+        // fanOut hands events in the order they were recorded.
+        expect(events(handed)).toEqual(sorted(posted.map((view) => view.id))
+          .map((noteId) => expect.objectContaining({ type: 'note.created', noteId })));
+      });
+
       it('records a note made and edited in one unit of work as created only', async () => {
         const author = await fixtures.user();
         await fixtures.subscription(await fixtures.userAndClient(), ['note.created', 'note.updated']);
@@ -436,6 +448,24 @@ export function webhookOutboxContract(adapters: () => WebhookContractAdapters, f
         await fixtures.note(author.id);
         await new Promise((resolve) => setTimeout(resolve, 500));
         expect(calls).toBe(0);
+      });
+
+      it('calls the listener when several notes posted at once are the first events to wait', async () => {
+        const author = await fixtures.user();
+        await fixtures.subscription(await fixtures.userAndClient(), ['note.created']);
+        let calls = 0;
+        const unsubscribe = outbox().onEvent(() => { calls += 1; });
+        try {
+          // The database's listener may say it listens: let that call pass first.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          calls = 0;
+          await Promise.all(Array.from({ length: 5 }, (_, i) => adapters().noteInserts.insert({
+            authorId: author.id, content: fixtures.content({ message: `woken ${i}` }), recipientIds: [], now: fixtures.now(),
+          })));
+          expect(await until(() => calls > 0, 10 * SECOND)).toBe(true);
+        } finally {
+          unsubscribe();
+        }
       });
     });
   });
