@@ -2,16 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { createTestDatabase } from '../support/test-database';
 import { kyselyWebhookAdapters, WebhookFixtures, type WebhookContractAdapters } from './webhook-contract-adapters';
-
-/** Waits until `done()` holds, for at most `ms`. */
-async function until(done: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return true;
-}
+import { until } from './webhook-outbox.contract';
 
 // What the webhook contract cannot make happen through the ports: the first statement the outbox sees writing
 // several notes at once (the note inserts send a lone note by itself). Its `note.created` events are written by one

@@ -12,8 +12,8 @@ const toEveryone = (batch: FannedOut): NewDelivery[] => batch.flatMap(({ event, 
 const events = (handed: FannedOut) => handed.map(({ event }) => event);
 const types = (handed: FannedOut) => handed.map(({ event }) => event.type).sort();
 
-/** Waits until `done()` holds, for at most `ms`. */
-async function until(done: () => boolean, ms: number): Promise<boolean> {
+/** Waits until `done()` holds, for at most `ms`; whether it did. */
+export async function until(done: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (!done()) {
     if (Date.now() > deadline) return false;
