@@ -228,7 +228,8 @@ async function checkSameAnswers(service: string, baseline: string, id: number, e
   const auth = { authorization: `Bearer ${token}` };
   const checks: [string, Record<string, string>][] = [['/v2/notes', {}], [nearPath, {}], [`/v2/notes/${id}`, {}], [`/v2/notes/${id}`, auth]];
   for (const [path, headers] of checks) {
-    const [a, b] = (await Promise.all([get(`${service}${path}`, headers), get(`${baseline}${path}`, headers)])).map(withoutViewCounts) as [string, string];
+    const answers = await Promise.all([get(`${service}${path}`, headers), get(`${baseline}${path}`, headers)]);
+    const [a, b] = [withoutViewCounts(answers[0]), withoutViewCounts(answers[1])];
     if (a !== b) {
       const at = [...a].findIndex((char, i) => char !== b[i]);
       throw new Error(`the service and the baseline answer ${path}${headers.authorization ? ' (with a token)' : ''} differently from character ${at}:\n` +
@@ -492,8 +493,9 @@ async function main(cleanup: Cleanup): Promise<void> {
   const someId = seeded.noteIds[Math.floor(seeded.noteIds.length / 2)] ?? 1;
   const nearPath = '/v2/notes?near=38.7223,-9.1393&radius=2000';
   await checkSameAnswers(serviceOrigin, baselineOrigin, someId, seeded.noteIds.length, token, nearPath);
-  const [withFeatures, without] = await Promise.all([serviceOrigin, bareOrigin].map(async (origin) => (await fetch(`${origin}/v2/notes/${someId}`)).text()));
-  if (withoutViewCounts(withFeatures ?? '') !== withoutViewCounts(without ?? '')) throw new Error('the service without client features answers a note differently');
+  const noteText = async (origin: string) => withoutViewCounts(await (await fetch(`${origin}/v2/notes/${someId}`)).text());
+  const [withFeatures, without] = await Promise.all([noteText(serviceOrigin), noteText(bareOrigin)]);
+  if (withFeatures !== without) throw new Error('the service without client features answers a note differently');
   const deepPath = await deepPagePath(serviceOrigin, seeded.noteIds.length);
   log(`the page before the last points at ${deepPath}`);
 

@@ -98,7 +98,6 @@ export class KyselyNoteInserts implements NoteInserts {
       return;
     }
     const byOrd = new Map(rows.map((row) => [row.ord, row]));
-    let again = false;
     batch.forEach((pending, ord) => {
       const row = byOrd.get(ord);
       if (row !== undefined) {
@@ -117,9 +116,9 @@ export class KyselyNoteInserts implements NoteInserts {
         return;
       }
       this.waiting.unshift(pending);
-      again = true;
     });
-    if (again) this.next();
+    // Notes put back above go in the next statement (nothing happens when none waits or a statement is in flight).
+    this.next();
   }
 
   /**
