@@ -172,7 +172,7 @@ export class KyselyNoteRepository implements NoteRepository {
   }
 
   async delete(id: number): Promise<boolean> {
-    // Tags, recipients, comments, favorites, finds and notemap entries go by ON DELETE CASCADE.
+    // Recipients, comments, favorites, finds and notemap entries go by ON DELETE CASCADE, tags by a trigger (0014).
     const result = await this.db.deleteFrom('notes').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
