@@ -8,117 +8,47 @@ import { tagsOf } from './kysely-note-repository';
 import { noteContentColumns } from './note-columns';
 import { hasPlace, placeKey } from './place-key';
 import type { Schema } from './schema';
+import { AGAIN, StatementBatches } from './statement-batches';
 import { unixSeconds } from './unix-seconds';
 
-/**
- * Statements of new notes running at once; the notes posted meanwhile wait and go together in the next one. One:
- * measured against two, the notes wait a little longer but PostgreSQL and the server each spend about a fifth less
- * per note, and more notes are written per second (docs/benchmarks.md).
- */
-const MAX_IN_FLIGHT = 1;
 /** Notes in one statement at most. */
 const MAX_BATCH = 32;
 /**
- * Times a note is written again when its statement could not see a place or tag that another transaction committed
+ * Statements a note may be left out of because it could not see a place or tag that another transaction committed
  * while the statement waited for it (outside its snapshot); the next statement's snapshot sees it.
  */
 const MAX_ATTEMPTS = 4;
 
-interface Pending {
-  note: NewNote;
-  attempts: number;
-  resolve(view: NoteView): void;
-  reject(error: unknown): void;
-}
-
 type InsertedRow = NoteViewRow & { ord: number };
 
 /**
- * New notes over Kysely, written like a group commit: the first note posted goes at once in a statement of its own;
- * notes posted while one runs wait, and the next statement writes all of them (up to MAX_BATCH).
- * One statement (so one transaction, one round trip) writes each note with its place, tags and recipients (created
- * when new, as `KyselyNoteRepository.create` does) and returns each note's row as `NoteViews.get` reads it for its
- * author, so no read follows. A lone note costs what it did; under load the statement, its commit and the round
- * trip are shared.
+ * New notes over Kysely, written in batches (`StatementBatches`, like a group commit): notes posted while a statement
+ * runs go together in the next. One statement (so one transaction, one round trip) writes each note with its place,
+ * tags and recipients (created when new, as `KyselyNoteRepository.create` does) and returns each note's row as
+ * `NoteViews.get` reads it for its author, so no read follows.
  *
- * A failed statement of several notes is not the failure of each: every note of it is then written alone, and gets
- * its own answer. A note whose place or tag another transaction committed while this statement waited for it (two
- * notes bringing the same new name at once) is left out by the statement itself and written again.
+ * A note whose place or tag another transaction committed while this statement waited for it (two notes bringing
+ * the same new name at once) is left out by the statement itself and written again.
  */
 @injectable()
 export class KyselyNoteInserts implements NoteInserts {
-  private readonly waiting: Pending[] = [];
-  private inFlight = 0;
+  private readonly batches: StatementBatches<NewNote, InsertedRow, NoteView>;
 
-  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {
+    this.batches = new StatementBatches({
+      write: async (notes) => {
+        const byOrd = new Map((await this.statement(notes)).map((row) => [row.ord, row]));
+        return notes.map((_, ord) => byOrd.get(ord) ?? AGAIN);
+      },
+      settle: (note, { ord: _ord, ...view }) => toNoteView(view, note.authorId),
+      maxBatch: MAX_BATCH,
+      maxAttempts: MAX_ATTEMPTS,
+      gaveUp: () => new Error(`the note was not stored after ${MAX_ATTEMPTS} attempts: its place or tags kept changing`),
+    });
+  }
 
   insert(note: NewNote): Promise<NoteView> {
-    return new Promise<NoteView>((resolve, reject) => {
-      this.waiting.push({ note, attempts: 0, resolve, reject });
-      this.next();
-    });
-  }
-
-  private next(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
-      this.inFlight += 1;
-      void this.write(this.waiting.splice(0, MAX_BATCH), true);
-    }
-  }
-
-  /**
-   * Writes `batch` and settles each of its notes. A batch that holds a place of MAX_IN_FLIGHT gives it up as soon as
-   * its statement is answered, and the next statement leaves before this batch's notes are answered. The deferral
-   * matters: pg's pool hands out even an idle connection in `process.nextTick`, which Node runs only once the
-   * microtask queue is empty, and the answers of a batch (its routes' continuations, hooks and serialisation) are
-   * all microtasks. Settled at once, they kept the next statement out of PostgreSQL until every answer was built,
-   * about 0.2 ms per statement of ten posts in flight (docs/benchmarks.md); settled in `setImmediate`, after the
-   * pending microtasks and ticks, they are built while PostgreSQL runs the next statement.
-   */
-  private async write(batch: Pending[], holdsPlace: boolean): Promise<void> {
-    let rows: InsertedRow[] | undefined;
-    let failure: unknown;
-    try {
-      rows = await this.statement(batch.map((pending) => pending.note));
-    } catch (error) {
-      failure = error;
-    }
-    if (holdsPlace) {
-      this.inFlight -= 1;
-      this.next();
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    if (rows === undefined) {
-      if (batch.length === 1) {
-        batch[0]?.reject(failure);
-        return;
-      }
-      // Each alone, at once: whichever note made the statement fail fails alone.
-      await Promise.all(batch.map((pending) => this.write([pending], false)));
-      return;
-    }
-    const byOrd = new Map(rows.map((row) => [row.ord, row]));
-    batch.forEach((pending, ord) => {
-      const row = byOrd.get(ord);
-      if (row !== undefined) {
-        // Each caller settles on its own: a row that cannot be shaped fails its post alone, never the batch's others.
-        try {
-          const { ord: _ord, ...view } = row;
-          pending.resolve(toNoteView(view, pending.note.authorId));
-        } catch (error) {
-          pending.reject(error);
-        }
-        return;
-      }
-      pending.attempts += 1;
-      if (pending.attempts >= MAX_ATTEMPTS) {
-        pending.reject(new Error(`the note was not stored after ${MAX_ATTEMPTS} attempts: its place or tags kept changing`));
-        return;
-      }
-      this.waiting.unshift(pending);
-    });
-    // Notes put back above go in the next statement (nothing happens when none waits or a statement is in flight).
-    this.next();
+    return this.batches.run(note);
   }
 
   /**
