@@ -52,6 +52,30 @@ describe.each(adapters)('IdempotencyStore on %s', (_name, open) => {
     expect(results.filter((r) => r.begun)).toHaveLength(1);
   });
 
+  it('answers each of many concurrent claims and answers of different keys as if it came alone', async () => {
+    // Some keys are new, some in flight, some answered, one expired, one abandoned: all claimed at once.
+    const now = at(24 * HOUR);
+    await begin(store, 'flying', 'f-flying', at(24 * HOUR - 60 * 1000));
+    await begin(store, 'answered', 'f-answered', at(23 * HOUR));
+    await store.complete('user:1:client:2', 'answered', ANSWER);
+    await begin(store, 'expired', 'f-old', T0);
+    await store.complete('user:1:client:2', 'expired', ANSWER);
+    await begin(store, 'abandoned', 'f-old', at(24 * HOUR - 10 * 60 * 1000));
+    const fresh = Array.from({ length: 12 }, (_, i) => `fresh-${i}`);
+    const results = await Promise.all([...fresh, 'flying', 'answered', 'expired', 'abandoned'].map((key) => begin(store, key, `f-${key}`, now)));
+    expect(results).toEqual([
+      ...fresh.map(() => ({ begun: true })),
+      { begun: false, entry: { fingerprint: 'f-flying', answer: null, createdAt: at(24 * HOUR - 60 * 1000) } },
+      { begun: false, entry: { fingerprint: 'f-answered', answer: ANSWER, createdAt: at(23 * HOUR) } },
+      { begun: true },
+      { begun: true },
+    ]);
+    const answers = fresh.map((key, i) => ({ ...ANSWER, status: 200 + i, body: `{"data":{"key":"${key}"}}` }));
+    await Promise.all(fresh.map((key, i) => store.complete('user:1:client:2', key, answers[i]!)));
+    const repeats = await Promise.all(fresh.map((key) => begin(store, key, `f-${key}`, at(24 * HOUR + 1000))));
+    expect(repeats).toEqual(fresh.map((key, i) => ({ begun: false, entry: { fingerprint: `f-${key}`, answer: answers[i], createdAt: now } })));
+  });
+
   it('forgets a released key, but never a kept answer', async () => {
     await begin(store, 'k', 'f1', T0);
     await store.release('user:1:client:2', 'k');

@@ -76,4 +76,16 @@ describe('SQL statements per request', () => {
     expect(res.statusCode).toBe(method === 'POST' ? 201 : 200);
     expect(t.queries).toHaveLength(expected);
   });
+
+  // With an Idempotency-Key, the key's claim and its kept answer are a statement each, around the note's.
+  it('POST /v2/notes with an Idempotency-Key: 3 SQL statements', async () => {
+    expect((await t.request({ method: 'GET', url: '/v2/notes?limit=1', token: notesToken })).statusCode).toBe(200);
+    t.resetQueries();
+    const res = await t.request({
+      method: 'POST', url: '/v2/notes', token: notesToken, headers: { 'idempotency-key': `key-${Date.now()}` },
+      payload: { message: 'kept #t1', latitude: 1, longitude: 2 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(t.queries).toHaveLength(3);
+  });
 });
