@@ -112,5 +112,7 @@ describe('npm start with TLS_CERT_FILE and TLS_KEY_FILE', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // The child compiles the sources (tsx) and makes its embedded database from nothing (initdb, every migration):
+    // 10 s alone, and more than jest's 30 s beside the other test files on a slow machine (a CI run of 2026-11-27).
+  }, 120_000);
 });
