@@ -207,10 +207,6 @@ function cycle(ids: readonly number[], prefix = '/v2/notes/'): () => string {
 }
 
 /**
- * Both servers must give the same answers, byte for byte (the same JSON: the yardstick does the same job),
- * before their speeds are compared: the first page, the `near` page and one note, anonymous and with a token.
- */
-/**
  * An answer with its notes' view counts blanked: every read of a note counts a view, which each server writes on
  * its own schedule, so two reads of one note a moment apart may see different counts (the ETag ignores them too).
  */
@@ -218,6 +214,10 @@ function withoutViewCounts(text: string): string {
   return text.replace(/"publicViewsCount":\d+/gu, '"publicViewsCount":0');
 }
 
+/**
+ * Both servers must give the same answers, byte for byte (the same JSON: the yardstick does the same job),
+ * before their speeds are compared: the first page, the `near` page and one note, anonymous and with a token.
+ */
 async function checkSameAnswers(service: string, baseline: string, id: number, expectedCount: number, token: string, nearPath: string): Promise<void> {
   const get = async (url: string, headers: Record<string, string> = {}): Promise<string> => {
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });

@@ -14,8 +14,6 @@ export interface StatementBatchesOptions<I, R, O> {
   /** Statements an item may be left out of before it fails with `gaveUp`. */
   maxAttempts: number;
   gaveUp(item: I): Error;
-  /** Whether `item` may go in the statement with `batch` (default: always); one that may not waits for the next. */
-  fits?(batch: readonly I[], item: I): boolean;
 }
 
 interface Pending<I, O> {
@@ -61,26 +59,7 @@ export class StatementBatches<I, R, O> {
   #next(): void {
     if (this.#writing || this.#waiting.length === 0) return;
     this.#writing = true;
-    void this.#write(this.#take(), true);
-  }
-
-  /** The waiting items of the next statement, in the order they came; those that do not fit keep their place. */
-  #take(): Pending<I, O>[] {
-    const { maxBatch, fits } = this.#options;
-    if (fits === undefined) return this.#waiting.splice(0, maxBatch);
-    const batch: Pending<I, O>[] = [];
-    const items: I[] = [];
-    for (let i = 0; i < this.#waiting.length && batch.length < maxBatch;) {
-      const pending = this.#waiting[i] as Pending<I, O>;
-      if (fits(items, pending.item)) {
-        batch.push(pending);
-        items.push(pending.item);
-        this.#waiting.splice(i, 1);
-      } else {
-        i += 1;
-      }
-    }
-    return batch;
+    void this.#write(this.#waiting.splice(0, this.#options.maxBatch), true);
   }
 
   async #write(batch: Pending<I, O>[], holdsTurn: boolean): Promise<void> {

@@ -92,19 +92,4 @@ describe('StatementBatches', () => {
     const outcomes = await Promise.allSettled(results);
     expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual(['a=1', 'cannot shape b', 'c=3']);
   });
-
-  it('keeps an item that does not fit a batch for the next one, in its place', async () => {
-    const { batches, sent } = held({ fits: (batch, item) => !batch.includes(item) });
-    const results = [batches.run('x')];
-    await settle();
-    results.push(batches.run('k'), batches.run('k'), batches.run('y'));
-    sent[0]?.answer(['0']);
-    await settle();
-    expect(sent[1]?.items).toEqual(['k', 'y']);
-    sent[1]?.answer(['1', '2']);
-    await settle();
-    expect(sent[2]?.items).toEqual(['k']);
-    sent[2]?.answer(['3']);
-    await expect(Promise.all(results)).resolves.toEqual(['x=0', 'k=1', 'k=3', 'y=2']);
-  });
 });
