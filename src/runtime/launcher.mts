@@ -11,22 +11,23 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const INPUTS = ['src', 'db', 'tsconfig.json', 'tsconfig.build.json'];
 const MAIN = join(ROOT, 'dist/src/main.js');
 /**
- * V8 flags of the server (docs/benchmarks.md, Memory). Node 24 sizes the young generation by the machine's memory
- * (up to 64 MB a semi-space here); under load it filled to 128 MB and was never given back. 16 MB semi-spaces
- * held the peak at about 270 MB instead of 400 MB at the same speed. Maglev, V8's middle compiler, is left out: a
- * server's hot code is TurboFan's anyway, and without Maglev's code and compile memory the peak was about 30 MB lower
- * at the same speed. The old generation is left uncapped (a page of the largest comments needs room), but a full
- * collection comes when it has grown by half since the last one: V8's own factor let it grow two to four times
- * under load (60 s of reads with none), dead objects and all, and the peak of a minute of note reads was 237-281 MB
- * instead of 174-179, at the same speed. The container image passes the same flags (docker/Dockerfile).
+ * V8 flags of the server (decision 90, docs/benchmarks.md). Node 24 sizes the young generation by the machine's memory
+ * (up to 64 MB a semi-space here); under load it filled to 128 MB and was never given back. 8 MB semi-spaces cost a
+ * note read about 2 µs of scavenging and the first page about 20 (the collector's own log), and held the peak some
+ * 16 MB lower than 16 MB ones. Maglev, V8's middle compiler, is left out: a server's hot code is TurboFan's anyway,
+ * and without Maglev's code and compile memory the peak was about 30 MB lower at the same speed. The old generation
+ * is left uncapped (a page of the largest comments needs room), but a full collection comes when it has grown by 30 %
+ * since the last one: V8's own factor let it grow two to four times under load, dead objects and all. Under mixed
+ * load that was a full collection every ten seconds or so, 0.2 % of the time. The container image passes the same
+ * flags (docker/Dockerfile).
  */
-const SERVER_FLAGS = ['--max-semi-space-size=16', '--no-maglev', '--heap-growing-percent=50'];
+const SERVER_FLAGS = ['--max-semi-space-size=8', '--no-maglev', '--heap-growing-percent=30'];
 /**
  * The server's environment defaults, unless the operator set them: glibc gives each thread that allocates its own
- * malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); two arenas held the peak
- * about 5 MB lower at the same speed.
+ * malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); with one arena, what they
+ * free serves the main thread's next allocations. Together with the flags above it held the peak about 20 MB lower.
  */
-const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
 /** Written after a build that succeeded, with the time that build started. */
 const STAMP = join(ROOT, 'dist/.build-stamp');
 

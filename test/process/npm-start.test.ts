@@ -86,7 +86,7 @@ describe('npm start', () => {
 
   // The second start sets the malloc arenas itself: the operator's value wins over the launcher's default.
   it.each([
-    ['SIGTERM', {}, 'MALLOC_ARENA_MAX=2'],
+    ['SIGTERM', {}, 'MALLOC_ARENA_MAX=1'],
     ['SIGINT', { MALLOC_ARENA_MAX: '4' }, 'MALLOC_ARENA_MAX=4'],
   ] as const)('leaves no process behind when npm gets %s: port closed, DATA_DIR free', async (signal, extraEnv, arenas) => {
     const dataDir = join(dir, signal);
@@ -95,7 +95,7 @@ describe('npm start', () => {
       // npm's child is the server itself: the launcher replaced itself (no shell, no launcher in between).
       expect((await readFile(`/proc/${server.serverPid}/stat`, 'utf8')).split(' ')[3]).toBe(String(server.npm.pid));
       // With the server's V8 flags (docs/benchmarks.md, Memory).
-      expect((await readFile(`/proc/${server.serverPid}/cmdline`, 'utf8')).split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=16', '--no-maglev', '--heap-growing-percent=50']));
+      expect((await readFile(`/proc/${server.serverPid}/cmdline`, 'utf8')).split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--no-maglev', '--heap-growing-percent=30']));
       expect((await readFile(`/proc/${server.serverPid}/environ`, 'utf8')).split('\0')).toContain(arenas);
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
       expect(await dataDirHolder(dataDir)).toMatchObject({ pid: server.serverPid, purpose: 'server' });
