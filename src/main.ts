@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+// First: the built server resolves TypeBox and Kysely to their bundles (decision 135).
+import './runtime/vendor-bundles';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { BLOB_STORE, type BlobStore } from './application/ports/blob-store';

@@ -2,13 +2,14 @@
 // it imports nothing but Node itself. `npm start` builds dist/ only when a source changed since the last
 // build, then *becomes* the server (execve), so the signals npm forwards reach the server itself.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import type * as Esbuild from 'esbuild';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** What the build reads: a change to any of these (a file's content, or a directory's list of files) makes dist/ stale. */
-const INPUTS = ['src', 'db', 'tsconfig.json', 'tsconfig.build.json'];
+const INPUTS = ['src', 'db', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 const MAIN = join(ROOT, 'dist/src/main.js');
 /**
  * V8 flags of the server (decision 90, docs/benchmarks.md). Node 24 sizes the young generation by the machine's memory
@@ -63,10 +64,56 @@ async function build(): Promise<number> {
   process.off('SIGTERM', forward);
   process.off('SIGINT', forward);
   if (code !== 0) return code;
+  try {
+    await bundleVendorPackages();
+  } catch (error) {
+    process.stderr.write(`npm run build: bundling ${VENDOR_PACKAGES.join(' and ')} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
   // The start time, not the end: a source saved during the build makes the next start build again.
   writeFileSync(STAMP, `${startedAt.toISOString()}\n`);
   utimesSync(STAMP, startedAt, startedAt);
   return 0;
+}
+
+/**
+ * Packages published as hundreds of ES modules. Node keeps a module record, a namespace and a scope for each module
+ * it loads, which cost more heap than their code: TypeBox's schema builder and compiler and Kysely held 8.5 MB as ES
+ * modules, 3.9 MB bundled (docs/benchmarks.md, decision 135). The build bundles each into one CommonJS file under
+ * dist/vendor with esbuild (the bundler tsx already runs on), with one small file per entry point of the package
+ * (`typebox/compile`…) and a manifest; the built server resolves those names there (src/runtime/vendor-bundles.ts).
+ * A package that is not installed is left out (the launcher's own tests build small projects).
+ */
+const VENDOR_PACKAGES = ['typebox', 'kysely'];
+const VENDOR = join(ROOT, 'dist/vendor');
+
+async function bundleVendorPackages(): Promise<void> {
+  rmSync(VENDOR, { recursive: true, force: true });
+  const manifest: Record<string, string> = {};
+  for (const name of VENDOR_PACKAGES) {
+    const packageJson = join(ROOT, 'node_modules', name, 'package.json');
+    if (!existsSync(packageJson)) continue;
+    const { exports } = JSON.parse(readFileSync(packageJson, 'utf8')) as { exports?: Record<string, unknown> };
+    // Each entry point of the package (`.`, `./compile`…) as a name the server imports.
+    const specifiers = Object.keys(exports ?? { '.': null })
+      .filter((key) => key === '.' || (key.startsWith('./') && !key.includes('*') && key !== './package.json'))
+      .map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`));
+    const bundle = join(VENDOR, `${name}.cjs`);
+    const entry = join(VENDOR, `${name}.entry.mjs`);
+    mkdirSync(VENDOR, { recursive: true });
+    writeFileSync(entry, specifiers.map((specifier, i) => `export * as e${i} from ${JSON.stringify(specifier)};\n`).join(''));
+    const esbuild = createRequire(join(ROOT, 'package.json'))('esbuild') as typeof Esbuild;
+    await esbuild.build({ entryPoints: [entry], outfile: bundle, bundle: true, format: 'cjs', platform: 'node', target: 'node24', logLevel: 'warning' });
+    rmSync(entry);
+    specifiers.forEach((specifier, i) => {
+      const file = join(VENDOR, `${specifier}${specifier === name ? '/index' : ''}.cjs`);
+      mkdirSync(dirname(file), { recursive: true });
+      const path = relative(dirname(file), bundle);
+      writeFileSync(file, `module.exports = require(${JSON.stringify(path.startsWith('.') ? path : `./${path}`)}).e${i};\n`);
+      manifest[specifier] = relative(VENDOR, file);
+    });
+  }
+  writeFileSync(join(VENDOR, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 function signalNumber(signal: NodeJS.Signals): number {

@@ -142,6 +142,30 @@ describe('the npm start launcher (src/runtime/launcher.mts) on a small project o
     expect(first.stdout).toBe(`first ${first.pid}\n`);
   }, 60_000);
 
+  it('bundles TypeBox and Kysely into dist/vendor, where the built server resolves them (one copy of each)', async () => {
+    const vendor = join(project, 'dist/vendor');
+    const manifest = JSON.parse(await readFile(join(vendor, 'manifest.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(manifest)).toEqual(expect.arrayContaining(['typebox', 'typebox/compile', 'typebox/value', 'typebox/format', 'kysely', 'kysely/migration']));
+    const probe = `
+      const { useVendorBundles } = require('./src/runtime/vendor-bundles.ts');
+      if (!useVendorBundles(${JSON.stringify(vendor)})) throw new Error('no manifest');
+      const { Type } = require('typebox');
+      const { Compile } = require('typebox/compile');
+      const { Kysely, PostgresQueryCompiler, sql } = require('kysely');
+      const { Migrator } = require('kysely/migration');
+      const check = Compile(Type.Object({ n: Type.Integer() }));
+      const sameType = require('typebox/type').Object === Type.Object;
+      const compiled = sql\`select \${1}::int as n\`.compile({ getExecutor: () => ({ compileQuery: (node) => new PostgresQueryCompiler().compileQuery(node), transformQuery: (node) => node }) });
+      const loaded = Object.keys(require.cache).filter((file) => file.startsWith(${JSON.stringify(vendor)})).map((file) => file.slice(${JSON.stringify(vendor)}.length + 1)).sort();
+      console.log(JSON.stringify({ valid: check.Check({ n: 1 }), invalid: check.Check({ n: 'x' }), sameType, kysely: typeof Kysely, migrator: typeof Migrator, sql: compiled.sql, loaded }));`;
+    const ran = await run(NODE, ['--import', 'tsx', '-e', probe], { cwd: ROOT });
+    expect(ran.stderr).toBe('');
+    expect(JSON.parse(ran.stdout)).toEqual({
+      valid: true, invalid: false, sameType: true, kysely: 'function', migrator: 'function', sql: 'select $1::int as n',
+      loaded: ['kysely.cjs', 'kysely/index.cjs', 'kysely/migration.cjs', 'typebox.cjs', 'typebox/compile.cjs', 'typebox/index.cjs', 'typebox/type.cjs'],
+    });
+  }, 60_000);
+
   it('does not build again while dist/ is current', async () => {
     const built = await mainMtime();
     const second = await launch();
