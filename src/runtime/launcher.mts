@@ -89,6 +89,8 @@ const VENDOR = join(ROOT, 'dist/vendor');
 
 async function bundleVendorPackages(): Promise<void> {
   rmSync(VENDOR, { recursive: true, force: true });
+  mkdirSync(VENDOR, { recursive: true });
+  const esbuild = createRequire(join(ROOT, 'package.json'))('esbuild') as typeof Esbuild;
   const manifest: Record<string, string> = {};
   for (const name of VENDOR_PACKAGES) {
     const packageJson = join(ROOT, 'node_modules', name, 'package.json');
@@ -100,9 +102,7 @@ async function bundleVendorPackages(): Promise<void> {
       .map((key) => (key === '.' ? name : `${name}/${key.slice(2)}`));
     const bundle = join(VENDOR, `${name}.cjs`);
     const entry = join(VENDOR, `${name}.entry.mjs`);
-    mkdirSync(VENDOR, { recursive: true });
     writeFileSync(entry, specifiers.map((specifier, i) => `export * as e${i} from ${JSON.stringify(specifier)};\n`).join(''));
-    const esbuild = createRequire(join(ROOT, 'package.json'))('esbuild') as typeof Esbuild;
     await esbuild.build({ entryPoints: [entry], outfile: bundle, bundle: true, format: 'cjs', platform: 'node', target: 'node24', logLevel: 'warning' });
     rmSync(entry);
     specifiers.forEach((specifier, i) => {

@@ -66,19 +66,20 @@ export function nullableBranches(schema: unknown): unknown {
     return nullableBranches({ ...siblings, ...one, nullable: true });
   }
   const rewritten: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) rewritten[key] = SUBSCHEMAS.has(key) ? subschemas(key, value) : value;
+  for (const [key, value] of Object.entries(record)) {
+    rewritten[key] = SCHEMA_MAPS.has(key) ? eachSchemaOf(value) : SCHEMAS.has(key) ? nullableBranches(value) : value;
+  }
   return rewritten;
 }
 
-/** Keywords whose value is a schema, a list of schemas or a map of them (the rest are data: `enum`, `examples`…). */
-const SUBSCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'items', 'additionalProperties', 'prefixItems', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else']);
+/** Keywords whose value is a schema or a list of schemas (the rest are data: `enum`, `examples`…, or maps below). */
+const SCHEMAS = new Set(['items', 'additionalProperties', 'prefixItems', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else']);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
 
-function subschemas(key: string, value: unknown): unknown {
-  if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions') {
-    if (typeof value !== 'object' || value === null) return value;
-    return Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, nullableBranches(sub)]));
-  }
-  return nullableBranches(value);
+function eachSchemaOf(map: unknown): unknown {
+  if (typeof map !== 'object' || map === null) return map;
+  return Object.fromEntries(Object.entries(map).map(([name, schema]) => [name, nullableBranches(schema)]));
 }
 
 /** X of `[X, { type: 'null' }]` (in either order) when X is a plain schema of one type; otherwise null. */
@@ -93,7 +94,7 @@ function nullableOf(branches: unknown): Record<string, unknown> | null {
 }
 
 function isNull(schema: unknown): boolean {
-  return typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'null' && Object.keys(schema).every((key) => key === 'type' || key === '~kind');
+  return typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'null' && Object.keys(schema).length === 1;
 }
 
 /** Ajv's functions carry a schemaEnv, which tells Fastify to hand them the parent object: ours are Ajv's, compiled later. */
