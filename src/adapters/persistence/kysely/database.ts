@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
-  Kysely, PGliteDialect, PostgresDialect,
-  type DatabaseConnection, type Dialect, type Driver, type LogEvent,
-  type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type TransactionSettings,
+  Kysely, PGliteDialect, PostgresDialect, isCompilable,
+  type AbortableQueryOptions, type Compilable, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver,
+  type KyselyConfig, type LogEvent, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult,
+  type QueryResult, type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
 import { portToken } from '../../../application/ports/port-token';
@@ -65,9 +66,13 @@ function logger(onQuery: DatabaseOptions['onQuery']): ((event: LogEvent) => void
   return onQuery ? (event) => onQuery(event.query.sql) : undefined;
 }
 
-function createKysely(dialect: Dialect, onQuery: DatabaseOptions['onQuery']): Kysely<Schema> {
+function kyselyConfig(dialect: Dialect, onQuery: DatabaseOptions['onQuery']): KyselyConfig {
   const log = logger(onQuery);
-  return new Kysely<Schema>(log ? { dialect, log } : { dialect });
+  return log ? { dialect, log } : { dialect };
+}
+
+function createKysely(dialect: Dialect, onQuery: DatabaseOptions['onQuery']): Kysely<Schema> {
+  return new Kysely<Schema>(kyselyConfig(dialect, onQuery));
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
@@ -96,8 +101,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       throw error;
     });
   }
-  const dialect = new PostgresDialect({ pool: new PreparingPool(pool) });
-  const kysely = createKysely(new UnavailableWhenDisconnected(dialect), options.onQuery);
+  const preparing = new PreparingPool(pool);
+  const dialect = new PostgresDialect({ pool: preparing });
+  const kysely = new PooledKysely(kyselyConfig(new UnavailableWhenDisconnected(dialect), options.onQuery), preparing, options.onQuery);
   const notifications = new PostgresNotifications({
     connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'place-notes',
   });
@@ -187,6 +193,52 @@ const DATA_STATEMENT = /^\s*(select|with|insert|update|delete)\b/iu;
 // A named statement whose tables changed shape under it (a migration run by another process while this one
 // serves) fails for good with this error: PostgreSQL re-plans it but will not change its result columns.
 const RESULT_TYPE_CHANGED = /^cached plan must not change result type/u;
+
+// What PostgreSQL's command tag says a statement changed rows with (Kysely reports their count, as numAffectedRows).
+const ROW_CHANGING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/**
+ * Kysely over the pool, whose `executeQuery` of a statement compiled beforehand (the hot reads compile theirs once per
+ * shape: the note read, the whole list, a note's comments and tags) runs it on a pooled connection itself. Kysely's own
+ * path takes a statement through its executor, connection provider, runtime driver (abort signals, logging), the
+ * translating driver here and its PostgreSQL driver and connection: a dozen awaits and some 7 kB of objects a
+ * statement, about a tenth of an anonymous note read's CPU (docs/benchmarks.md). This path does what they do for
+ * such a statement: a connection from the same pool (so the same named statements), lost connections as
+ * `unavailable`, the statement reported to `onQuery`, the connection released. Builders, transactions and a statement
+ * given options still go through Kysely.
+ */
+class PooledKysely extends Kysely<Schema> {
+  readonly #pool: PreparingPool;
+  readonly #onQuery: DatabaseOptions['onQuery'];
+
+  constructor(config: KyselyConfig, pool: PreparingPool, onQuery: DatabaseOptions['onQuery']) {
+    super(config);
+    this.#pool = pool;
+    this.#onQuery = onQuery;
+  }
+
+  override executeQuery<R>(query: CompiledQuery<R> | Compilable<R>, options?: AbortableQueryOptions): Promise<QueryResult<R>> {
+    if (options !== undefined || isCompilable(query)) return super.executeQuery(query, options);
+    return this.#run(query);
+  }
+
+  async #run<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
+    let client: PostgresPoolClient | undefined;
+    try {
+      client = await this.#pool.connect();
+      const { command, rowCount, rows } = await client.query<R>(query.sql, query.parameters);
+      // As Kysely's PostgreSQL connection answers.
+      if (command === 'COMMIT' || command === 'ROLLBACK') return { rows: [{ command } as R] };
+      return ROW_CHANGING_COMMANDS.has(command) ? { numAffectedRows: BigInt(rowCount ?? 0), rows } : { rows };
+    } catch (error) {
+      throw translated(error);
+    } finally {
+      client?.release();
+      // Failed statements were executed too (as the Kysely logger counts them).
+      this.#onQuery?.(query.sql);
+    }
+  }
+}
 
 /** Hands Kysely each pooled connection wrapped in a PreparingClient (the same wrapper for the same connection). */
 class PreparingPool implements PostgresPool {
