@@ -40,7 +40,7 @@ const SETTINGS = {
    * service needs 20-30 s of load before its JIT reaches its steady speed (the yardstick, a few functions, needs
    * about 2 s): without this, whichever scenario came first measured the warm-up (docs/benchmarks.md). 6 s a side
    * was not enough: the first scenario's note read cost the service 20–35 % more CPU than the same read two scenarios
-   * later, and read 0.65–0.82× where 20 s read 0.97–1.02×.
+   * later; four runs read 0.65–0.82× where three with 20 s read 0.79–1.02×.
    */
   processWarmupS: envInt('BENCH_PROCESS_WARMUP_SECONDS', 20, 0, 120),
   notes: envInt('BENCH_NOTES', 20_000, 100, 1_000_000),
