@@ -23,6 +23,8 @@ const USER_ID = -2_000_000_102;
 const READER_ID = -2_000_000_103;
 const LIMIT = -2_000_000_104;
 const OFFSET = -2_000_000_105;
+/** The page query's stand-ins, in the order their values are given. */
+const PAGE_STAND_INS = [NOTE_ID, USER_ID, READER_ID, LIMIT, OFFSET];
 
 /**
  * Comments shaped for pages: a page is two statements whatever its size (the rows, with author,
@@ -55,10 +57,8 @@ export class KyselyCommentViews implements CommentViews {
       query = this.pageQuery(standInViewer(viewer, { userId: USER_ID, readerId: READER_ID }), NOTE_ID, { limit: LIMIT, offset: OFFSET }).compile();
       this.pageQueries.set(shape, query);
     }
-    const values = new Map<unknown, unknown>([
-      [NOTE_ID, noteId], [USER_ID, viewer.userId], [READER_ID, viewer.readerId], [LIMIT, page.limit], [OFFSET, page.offset],
-    ]);
-    const { rows } = await this.db.executeQuery(bindStandIns(query, values));
+    const values = [noteId, viewer.userId, viewer.readerId, page.limit, page.offset];
+    const { rows } = await this.db.executeQuery(bindStandIns(query, PAGE_STAND_INS, values));
     return rows.map(toCommentView);
   }
 

@@ -17,6 +17,8 @@ const USER_ID = -2_000_000_302;
 const READER_ID = -2_000_000_303;
 const LIMIT = -2_000_000_304;
 const OFFSET = -2_000_000_305;
+/** The page view's stand-ins, in the order their values are given. */
+const STAND_INS = [NOTE_ID, USER_ID, READER_ID, LIMIT, OFFSET];
 
 /**
  * The page of a note's comments as a JSON array, the same rows as KyselyCommentViews.pageOfNote (oldest first,
@@ -77,10 +79,8 @@ export class KyselyNotePageViews implements NotePageViews {
         .compile() as CompiledQuery<PageRow>;
       this.queries.set(shape, query);
     }
-    const values = new Map<unknown, unknown>([
-      [NOTE_ID, id], [USER_ID, viewer.userId], [READER_ID, viewer.readerId], [LIMIT, comments.limit], [OFFSET, comments.offset],
-    ]);
-    const { rows } = await this.db.executeQuery(bindStandIns(query, values));
+    const values = [id, viewer.userId, viewer.readerId, comments.limit, comments.offset];
+    const { rows } = await this.db.executeQuery(bindStandIns(query, STAND_INS, values));
     const row = rows[0];
     if (row === undefined) return null;
     return { note: toNoteView(row, viewer.userId), comments: row.comments.map(toCommentView), tags: row.tag_names };

@@ -33,6 +33,9 @@ const OFFSET = -2_000_000_005;
 const AFTER_US = -2_000_000_006;
 const AFTER_ID = -2_000_000_007;
 const LEADS = [-2_000_000_008, -2_000_000_009];
+/** The stand-ins of the note read and of the whole list, in the order their values are given. */
+const GET_STAND_INS = [NOTE_ID, USER_ID, READER_ID];
+const LIST_STAND_INS = [USER_ID, READER_ID, LIMIT, OFFSET, AFTER_US, AFTER_ID, ...LEADS];
 
 /**
  * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, place,
@@ -58,8 +61,7 @@ export class KyselyNoteViews implements NoteViews {
       query = selectNoteViews(this.db, stand).where('n.id', '=', NOTE_ID).where(readableNote('n', stand.readerId)).compile();
       this.getQueries.set(shape, query);
     }
-    const values = new Map<unknown, unknown>([[NOTE_ID, id], [USER_ID, viewer.userId], [READER_ID, viewer.readerId]]);
-    const { rows } = await this.db.executeQuery(bindStandIns(query, values));
+    const { rows } = await this.db.executeQuery(bindStandIns(query, GET_STAND_INS, [id, viewer.userId, viewer.readerId]));
     const row = rows[0];
     return row ? toNoteView(row, viewer.userId) : null;
   }
@@ -105,13 +107,10 @@ export class KyselyNoteViews implements NoteViews {
       };
       this.wholeListQueries.set(shape, compiled);
     }
-    const values = new Map<unknown, unknown>([
-      [USER_ID, viewer.userId], [READER_ID, viewer.readerId], [LIMIT, page.limit], [OFFSET, page.offset],
-      ...(after ? [[AFTER_US, after.createdAtUs], [AFTER_ID, after.id], ...after.lead.map((lead, i) => [LEADS[i], lead])] as [unknown, unknown][] : []),
-    ]);
+    const values = [viewer.userId, viewer.readerId, page.limit, page.offset, after?.createdAtUs, after?.id, after?.lead[0], after?.lead[1]];
     const [rows, count] = await Promise.all([
-      this.db.executeQuery(bindStandIns(compiled.rows, values)),
-      this.db.executeQuery(bindStandIns(compiled.total, values)),
+      this.db.executeQuery(bindStandIns(compiled.rows, LIST_STAND_INS, values)),
+      this.db.executeQuery(bindStandIns(compiled.total, LIST_STAND_INS, values)),
     ]);
     return toNotePage(rows.rows, count.rows[0]?.total ?? 0, query, viewer.userId);
   }

@@ -18,6 +18,8 @@ function visibleNotesCount(readerId: number | null) {
 // Stand-ins for the names of a note's tags, compiled once per viewer shape (stand-ins.ts).
 const NOTE_ID = -2_000_000_201;
 const READER_ID = -2_000_000_202;
+/** The names query's stand-ins, in the order their values are given. */
+const NAME_STAND_INS = [NOTE_ID, READER_ID];
 
 /** Tags with the number of notes the viewer may read carrying each; a page is two statements. */
 @injectable()
@@ -63,7 +65,7 @@ export class KyselyTagViews implements TagViews {
         .compile();
       this.nameQueries.set(shape, query);
     }
-    const { rows } = await this.db.executeQuery(bindStandIns(query, new Map<unknown, unknown>([[NOTE_ID, noteId], [READER_ID, viewer.readerId]])));
+    const { rows } = await this.db.executeQuery(bindStandIns(query, NAME_STAND_INS, [noteId, viewer.readerId]));
     return rows.map((row) => row.name);
   }
 

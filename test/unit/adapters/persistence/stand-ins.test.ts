@@ -1,0 +1,29 @@
+import { CompiledQuery } from 'kysely';
+import { bindStandIns } from '../../../../src/adapters/persistence/kysely/stand-ins';
+
+const A = -2_000_000_901;
+const B = -2_000_000_902;
+const STAND_INS = [A, B];
+
+describe('bindStandIns', () => {
+  const query = CompiledQuery.raw('select $1, $2, $3, $4', [B, 'kept', A, B]);
+
+  it('puts each value where its stand-in was, and keeps every other parameter', () => {
+    const bound = bindStandIns(query, STAND_INS, [10, 20]);
+    expect(bound.parameters).toEqual([20, 'kept', 10, 20]);
+    expect(bound.sql).toBe(query.sql);
+    expect(bound.query).toBe(query.query);
+    expect(bound.queryId).toBe(query.queryId);
+  });
+
+  it('binds the same query again with other values, leaving the compiled query as it was', () => {
+    bindStandIns(query, STAND_INS, [10, 20]);
+    expect(bindStandIns(query, STAND_INS, [null, 'x']).parameters).toEqual(['x', 'kept', null, 'x']);
+    expect(query.parameters).toEqual([B, 'kept', A, B]);
+  });
+
+  it('gives a stand-in with no value undefined, as a query compiled without it never asks for it', () => {
+    const other = CompiledQuery.raw('select $1', [A]);
+    expect(bindStandIns(other, [B, A], [7]).parameters).toEqual([undefined]);
+  });
+});
