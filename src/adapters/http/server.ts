@@ -79,8 +79,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerRequestFacts(app);
   if (features) registerRequestId(app);
-  closeConnectionsWhileClosing(app);
-  retryAfterWhenUnavailable(app);
+  closingAndUnavailable(app);
   registerConventions(app, options.pageNotFound ?? null);
   registerMetrics(app, { token: config.metricsToken });
   registerSecurityHeaders(app);
@@ -126,26 +125,21 @@ export async function buildServer(container: DependencyContainer, options: Serve
 // or failover, and the pool reconnects by itself (docs/operations.md, Losing the database).
 const RETRY_AFTER_S = '5';
 
-/** Every 503 (the `unavailable` error kind, /readyz) says when to try again; one that already does is kept. */
-function retryAfterWhenUnavailable(app: FastifyInstance): void {
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_S);
-    done(null, payload);
-  });
-}
-
 /**
- * Once the server is closing, every answer carries `Connection: close` and ends its connection, so a client
- * that would keep it idle cannot hold a stop open until the keep-alive timeout (docs/operations.md, Stopping).
- * Fastify does this itself only for requests that arrive after the close began, not for those in flight.
+ * Two rules of every answer, in one hook (every app-wide hook costs each request its turn):
+ * - Every 503 (the `unavailable` error kind, /readyz) says when to try again; one that already does is kept.
+ * - Once the server is closing, every answer carries `Connection: close` and ends its connection, so a client that
+ *   would keep it idle cannot hold a stop open until the keep-alive timeout (docs/operations.md, Stopping). Fastify
+ *   does this itself only for requests that arrive after the close began, not for those in flight.
  */
-function closeConnectionsWhileClosing(app: FastifyInstance): void {
+function closingAndUnavailable(app: FastifyInstance): void {
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_S);
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
