@@ -66,3 +66,53 @@ describe('the service with METRICS_TOKEN set', () => {
     expect(res.body).toContain('process_cpu_seconds_total');
   });
 });
+
+describe('the request histogram', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify();
+    registerMetrics(app);
+    app.get('/slow/:id', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { ok: true };
+    });
+    app.post('/slow/:id', async () => ({ ok: true }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  /** The values of one series' lines, by the line's name and `le`. */
+  function seriesOf(body: string, labels: string): Map<string, number> {
+    const lines = body.split('\n').filter((line) => line.startsWith('http_request_duration_seconds') && line.includes(labels));
+    return new Map(lines.map((line) => {
+      const [key = '', value = ''] = line.split(/ (?=[^ ]+$)/u);
+      const le = /le="([^"]+)"/u.exec(key)?.[1];
+      return [le === undefined ? key.slice(0, key.indexOf('{')) : `le=${le}`, Number(value)];
+    }));
+  }
+
+  it('keeps cumulative buckets, a +Inf bucket equal to the count, and the sum, per method, route and status', async () => {
+    for (const id of [1, 2, 3]) expect((await app.inject({ method: 'GET', url: `/slow/${id}` })).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/slow/1' });
+    const body = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(body).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(body).toContain('# TYPE http_requests_total counter');
+    expect(body).toContain('http_requests_total{method="GET",route="/slow/:id",status="200"} 3');
+    expect(body).toContain('http_requests_total{method="POST",route="/slow/:id",status="200"} 1');
+
+    const get = seriesOf(body, 'method="GET",route="/slow/:id",status="200"');
+    const bounds = ['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf'];
+    const counts = bounds.map((le) => get.get(`le=${le}`));
+    expect(counts.every((count) => typeof count === 'number')).toBe(true);
+    // Each answer took at least 30 ms: none is at or under 25 ms, and the buckets never decrease.
+    expect(counts.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    counts.slice(1).forEach((count, i) => expect(count).toBeGreaterThanOrEqual(counts[i] ?? 0));
+    expect(get.get('le=+Inf')).toBe(3);
+    expect(get.get('http_request_duration_seconds_count')).toBe(3);
+    expect(get.get('http_request_duration_seconds_sum')).toBeGreaterThanOrEqual(0.09);
+
+    const post = seriesOf(body, 'method="POST",route="/slow/:id",status="200"');
+    expect(post.get('le=+Inf')).toBe(1);
+    expect(post.get('http_request_duration_seconds_count')).toBe(1);
+  });
+});
