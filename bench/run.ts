@@ -182,7 +182,11 @@ async function runScenario(scenario: Scenario): Promise<Row> {
   const measured: Record<'subject' | 'reference', Segment[]> = { subject: [], reference: [] };
   for (let pair = 0; pair < PAIRS; pair++) {
     const order = pair % 2 === 0 ? (['subject', 'reference'] as const) : (['reference', 'subject'] as const);
-    for (const side of order) measured[side].push(await hit(scenario[side], segmentS));
+    for (const side of order) {
+      const segment = await hit(scenario[side], segmentS);
+      measured[side].push(segment);
+      log(`  pair ${pair + 1}, ${scenario[side].label}: ${fixed(segment.completed / segment.seconds, 0)} req/s, ${fixed((segment.cpuS / segment.completed) * 1e6, 0)} µs CPU a request`);
+    }
   }
   const rate = (s: Segment): number => s.completed / s.seconds;
   const pairRatios = measured.subject.map((s, i) => rate(s) / rate(measured.reference[i] ?? s));
