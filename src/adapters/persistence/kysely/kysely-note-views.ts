@@ -107,7 +107,7 @@ export class KyselyNoteViews implements NoteViews {
       };
       this.wholeListQueries.set(shape, compiled);
     }
-    const values = [viewer.userId, viewer.readerId, page.limit, page.offset, after?.createdAtUs, after?.id, after?.lead[0], after?.lead[1]];
+    const values = [viewer.userId, viewer.readerId, page.limit, page.offset, after?.createdAtUs, after?.id, ...LEADS.map((_, i) => after?.lead[i])];
     const [rows, count] = await Promise.all([
       this.db.executeQuery(bindStandIns(compiled.rows, LIST_STAND_INS, values)),
       this.db.executeQuery(bindStandIns(compiled.total, LIST_STAND_INS, values)),

@@ -1,24 +1,25 @@
 import type { CompiledQuery } from 'kysely';
 import type { Viewer } from '../../../application/ports/viewer';
 
-/** Per compiled query: for each parameter, the position of its stand-in in the list the query is bound with, or -1. */
-const slotsOf = new WeakMap<CompiledQuery<unknown>, Int32Array>();
+/** Per compiled query: the stand-in list it was bound with, and for each parameter its stand-in's position there, or -1. */
+const slotsOf = new WeakMap<CompiledQuery<unknown>, { standIns: readonly unknown[]; slots: Int32Array }>();
 
 /**
  * A query compiled once with stand-ins in place of its parameters, run with the request's values swapped in:
  * building and compiling a query per request cost more than PostgreSQL's own work on its prepared statement.
  * Stand-ins are negative numbers no id, limit or offset can be, unique across the adapters that use them.
- * `values[i]` replaces `standIns[i]`. Where each stand-in sits is found at the query's first binding and kept, so a
- * query is always bound with the same `standIns` list (a constant of its adapter); a binding then costs one new
- * parameter list, not a map of the values and a copy of the query (the note read's hot path).
+ * `values[i]` replaces `standIns[i]`. Where each stand-in sits is found once per query and stand-in list (a constant of
+ * its adapter) and kept: a binding then costs one new parameter list, not a map of the values and a copy of the query
+ * (the note read's hot path).
  */
 export function bindStandIns<R>(query: CompiledQuery<R>, standIns: readonly unknown[], values: readonly unknown[]): CompiledQuery<R> {
   const base = query.parameters;
-  let slots = slotsOf.get(query);
-  if (slots === undefined) {
-    slots = Int32Array.from(base, (parameter) => standIns.indexOf(parameter));
-    slotsOf.set(query, slots);
+  let kept = slotsOf.get(query);
+  if (kept?.standIns !== standIns) {
+    kept = { standIns, slots: Int32Array.from(base, (parameter) => standIns.indexOf(parameter)) };
+    slotsOf.set(query, kept);
   }
+  const slots = kept.slots;
   const parameters = new Array<unknown>(base.length);
   for (let i = 0; i < base.length; i++) {
     const slot = slots[i] ?? -1;

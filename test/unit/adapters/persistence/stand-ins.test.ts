@@ -27,3 +27,11 @@ describe('bindStandIns', () => {
     expect(bindStandIns(other, [B, A], [7]).parameters).toEqual([undefined]);
   });
 });
+
+describe('bindStandIns with another stand-in list', () => {
+  it('finds the stand-ins again rather than reusing the positions found for the first list', () => {
+    const query = CompiledQuery.raw('select $1, $2', [A, B]);
+    expect(bindStandIns(query, [A, B], [1, 2]).parameters).toEqual([1, 2]);
+    expect(bindStandIns(query, [B, A], [1, 2]).parameters).toEqual([2, 1]);
+  });
+});
