@@ -91,6 +91,25 @@ describe.each(ALL_STORAGES)('conditional requests over %s storage', (storage) =>
       expect(short.headers.etag).toBe(documentedTag(short.body));
     });
 
+    it('tags a short note with text outside ASCII as the documented definition does, with its UTF-8 length; 304 on a match', async () => {
+      // A title past 60 characters is cut with `…`; with `東京` as well, the body is two-byte text in V8.
+      const message = `Café near the station in 東京, worth a detour for the view over the river at dusk\nsecond line`;
+      const created = await t.request({ method: 'POST', url: '/v2/notes', token, payload: { message, latitude: 3, longitude: 3 } });
+      const id = created.json().data.id as number;
+      const note = await get(`/v2/notes/${id}`);
+      expect(note.statusCode).toBe(200);
+      expect(note.body.length).toBeLessThan(4_096);
+      expect(note.json().data.message).toBe(message);
+      expect(note.json().data.title).toMatch(/…$/u);
+      expect(Number(note.headers['content-length'])).toBe(Buffer.byteLength(note.body));
+      expect(note.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(note.headers.etag).toBe(documentedTag(note.body));
+      expect((await get(`/v2/notes/${id}`, { 'if-none-match': documentedTag(note.body) })).statusCode).toBe(304);
+      // The ASCII note next to it is tagged the same way.
+      const ascii = await get(`/v2/notes/${noteId}`);
+      expect(ascii.headers.etag).toBe(documentedTag(ascii.body));
+    });
+
     it('tags what a caller sees: a member\'s view of a note differs from an anonymous one', async () => {
       const anonymous = await get(`/v2/notes/${noteId}`);
       const member = await get(`/v2/notes/${noteId}`, {}, true);
