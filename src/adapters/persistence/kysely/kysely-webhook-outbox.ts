@@ -76,12 +76,14 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
     fanOut: (events: { event: WebhookEvent; subscriptions: WebhookSubscription[] }[]) => Promise<NewDelivery[]>,
   ): Promise<number> {
     // The lease is committed before the work, which reads other tables (and the embedded database has one connection).
+    // The rows to lease are chosen once, in a materialised CTE (see claimDue).
     const { rows } = await sql<EventRow>`
-      update webhook_events e set leased_until = now() + ${`${FAN_OUT_LEASE_MS} milliseconds`}::interval
-      where e.id in (
+      with chosen as materialized (
         select id from webhook_events
         where not dispatched and (leased_until is null or leased_until < now())
         order by id limit ${limit} for update skip locked)
+      update webhook_events e set leased_until = now() + ${`${FAN_OUT_LEASE_MS} milliseconds`}::interval
+      from chosen where e.id = chosen.id
       returning e.id::text as id, e.type, e.note_id, e.comment_id, e.user_id, e.followed_id, e.snapshot, e.created_at`.execute(this.db);
     if (rows.length === 0) return 0;
     rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
@@ -130,16 +132,23 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
     return rows.length;
   }
 
+  /**
+   * The rows to lease are chosen once, in a materialised CTE, and then updated. Written as `where … in (select … limit n
+   * for update skip locked)`, the planner may run that sub-select as the inner side of a nested loop, again for each
+   * outer row: each run passes over the rows the statement has already updated and locks the next n, so a claim of 16
+   * leased all 100 deliveries of an event (docs/benchmarks.md), and the worker ran that many attempts at once.
+   */
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]> {
     const { rows } = await sql<{
       event_id: string; subscription_id: number; url: string; secret: string; body: string; attempts: number; created_at: Date;
     }>`
-      update webhook_deliveries d set leased_until = ${new Date(now.getTime() + leaseMs)}, attempts = d.attempts + 1
-      from webhook_subscriptions s, webhook_payloads p
-      where (d.event_id, d.subscription_id) in (
+      with due as materialized (
         select event_id, subscription_id from webhook_deliveries
         where next_at <= ${now} and (leased_until is null or leased_until <= ${now})
         order by next_at limit ${limit} for update skip locked)
+      update webhook_deliveries d set leased_until = ${new Date(now.getTime() + leaseMs)}, attempts = d.attempts + 1
+      from due, webhook_subscriptions s, webhook_payloads p
+      where d.event_id = due.event_id and d.subscription_id = due.subscription_id
         and s.id = d.subscription_id and p.id = d.payload_id
       returning d.event_id::text as event_id, d.subscription_id, s.url, s.secret, p.body, d.attempts, d.created_at`.execute(this.db);
     return rows.map((row) => ({
