@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../src/adapters/persistence/kysely/database';
 import type { Schema } from '../../src/adapters/persistence/kysely/schema';
 import { KyselyWebhookOutbox } from '../../src/adapters/persistence/kysely/kysely-webhook-outbox';
 import type { NewDelivery } from '../../src/application/ports/webhook-store';
-import { createTestDatabase } from '../support/test-database';
-import { kyselyWebhookAdapters, WebhookFixtures, type FannedOut, type WebhookContractAdapters } from './webhook-contract-adapters';
+import { KYSELY_KINDS, openKyselyWebhooks, type FannedOut } from './webhook-contract-adapters';
 
 const MINUTE = 60_000;
 const toEveryone = (batch: FannedOut): NewDelivery[] => batch.flatMap(({ event, subscriptions }) =>
@@ -16,31 +14,19 @@ const toEveryone = (batch: FannedOut): NewDelivery[] => batch.flatMap(({ event, 
  * inner side of a nested loop, once per outer row; each run then passes over the rows already updated and locks n
  * more. The planner is pushed to that plan here, inside the transaction only, and a lease must still take at most n.
  */
-describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const))(
+describe.each(KYSELY_KINDS)(
   'Kysely webhook leases on %s: at most `limit`, whatever the plan',
   (kind) => {
-    let database: Database;
-    let adapters: WebhookContractAdapters;
-    const fixtures = new WebhookFixtures(() => adapters);
+    const { database, adapters, fixtures } = openKyselyWebhooks(kind);
 
     /** Runs `work` with an outbox on one transaction whose planner avoids hashing, merging, sorting and materialising. */
     const withNestedLoops = <T>(work: (outbox: KyselyWebhookOutbox) => Promise<T>): Promise<T> =>
-      database.kysely.transaction().execute(async (trx: Kysely<Schema>) => {
+      database().kysely.transaction().execute(async (trx: Kysely<Schema>) => {
         for (const setting of ['enable_hashjoin', 'enable_hashagg', 'enable_mergejoin', 'enable_material', 'enable_sort']) {
           await sql`select set_config(${setting}, 'off', true)`.execute(trx);
         }
-        return work(new KyselyWebhookOutbox(trx, database.notifications));
+        return work(new KyselyWebhookOutbox(trx, database().notifications));
       });
-
-    beforeAll(async () => {
-      database = await createTestDatabase({ kind });
-      adapters = kyselyWebhookAdapters(database);
-    });
-    beforeEach(() => fixtures.reset());
-    afterAll(async () => {
-      await fixtures.reset();
-      await adapters.close();
-    });
 
     it('claims at most `limit` due deliveries, and leaves the others due', async () => {
       const now = fixtures.now();
@@ -50,7 +36,7 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       await fixtures.fanOut(now, toEveryone);
       const claimed = await withNestedLoops((outbox) => outbox.claimDue(now, 3, MINUTE));
       expect(claimed).toHaveLength(3);
-      const rest = await adapters.webhookOutbox.claimDue(now, 100, MINUTE);
+      const rest = await adapters().webhookOutbox.claimDue(now, 100, MINUTE);
       expect(rest).toHaveLength(20 - 3);
       expect(new Set([...claimed, ...rest].map((delivery) => delivery.id)).size).toBe(20);
     });
@@ -70,7 +56,7 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
         return count;
       });
       expect(handed).toBe(2);
-      await expect(adapters.webhookOutbox.fanOut(fixtures.now(), 100, async () => [])).resolves.toBe(4);
+      await expect(adapters().webhookOutbox.fanOut(fixtures.now(), 100, async () => [])).resolves.toBe(4);
     });
   },
 );

@@ -1,43 +1,29 @@
 import { sql } from 'kysely';
-import type { Database } from '../../src/adapters/persistence/kysely/database';
-import { createTestDatabase } from '../support/test-database';
-import { kyselyWebhookAdapters, WebhookFixtures, type WebhookContractAdapters } from './webhook-contract-adapters';
+import { KYSELY_KINDS, openKyselyWebhooks } from './webhook-contract-adapters';
 import { until } from './webhook-outbox.contract';
 
 // What the webhook contract cannot make happen through the ports: the first statement the outbox sees writing
 // several notes at once (the note inserts send a lone note by itself). Its `note.created` events are written by one
 // statement trigger (0013), which must still wake the workers when no event was waiting before them.
-describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const))(
+describe.each(KYSELY_KINDS)(
   'Kysely webhook triggers on %s: several notes in one statement',
   (kind) => {
-    let database: Database;
-    let adapters: WebhookContractAdapters;
-    const fixtures = new WebhookFixtures(() => adapters);
+    const { database, adapters, fixtures } = openKyselyWebhooks(kind);
 
     /** Inserts `count` notes of `authorId` in one statement; their ids in order. */
     const insertNotes = async (authorId: number, count: number): Promise<number[]> => {
       const { rows } = await sql<{ id: number }>`
         insert into notes (author_id, message, latitude, longitude, public_latitude, public_longitude, created_at, updated_at)
         select ${authorId}, 'one of several ' || i, 1, 2, 1, 2, now(), now() from generate_series(1, ${count}::int) as i
-        returning id`.execute(database.kysely);
+        returning id`.execute(database().kysely);
       return rows.map((row) => row.id).sort((a, b) => a - b);
     };
-
-    beforeAll(async () => {
-      database = await createTestDatabase({ kind });
-      adapters = kyselyWebhookAdapters(database);
-    });
-    beforeEach(() => fixtures.reset());
-    afterAll(async () => {
-      await fixtures.reset();
-      await adapters.close();
-    });
 
     it('records one note.created event per note, in the order of their ids, and wakes the listener when none waited', async () => {
       const author = await fixtures.user();
       await fixtures.subscription(await fixtures.userAndClient(), ['note.created']);
       let calls = 0;
-      const unsubscribe = adapters.webhookOutbox.onEvent(() => { calls += 1; });
+      const unsubscribe = adapters().webhookOutbox.onEvent(() => { calls += 1; });
       try {
         // The database's listener may say it listens: let that call pass first.
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -55,14 +41,14 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       const author = await fixtures.user();
       await fixtures.subscription(await fixtures.userAndClient(), ['note.deleted']);
       let calls = 0;
-      const unsubscribe = adapters.webhookOutbox.onEvent(() => { calls += 1; });
+      const unsubscribe = adapters().webhookOutbox.onEvent(() => { calls += 1; });
       try {
         await new Promise((resolve) => setTimeout(resolve, 200));
         calls = 0;
         await insertNotes(author.id, 2);
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(calls).toBe(0);
-        await expect(adapters.webhookOutbox.fanOut(fixtures.now(), 100, async () => [])).resolves.toBe(0);
+        await expect(adapters().webhookOutbox.fanOut(fixtures.now(), 100, async () => [])).resolves.toBe(0);
       } finally {
         unsubscribe();
       }

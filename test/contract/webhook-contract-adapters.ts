@@ -14,6 +14,7 @@ import type { WebhookEventType, WebhookFilters } from '../../src/domain/webhook'
 import type {
   NewDelivery, WebhookEvent, WebhookOutbox, WebhookSubscription, WebhookSubscriptions,
 } from '../../src/application/ports/webhook-store';
+import { createTestDatabase } from '../support/test-database';
 import { Fixtures, type ContractAdapters } from './contract-adapters';
 
 /**
@@ -52,6 +53,34 @@ export function kyselyWebhookAdapters(database: Database): WebhookContractAdapte
     webhookOutbox: new KyselyWebhookOutbox(kysely, database.notifications),
     close: () => database.close(),
   };
+}
+
+/** The engines Kysely-only webhook tests run on: PGlite, and PostgreSQL as well when TEST_DATABASE_URL names one. */
+export const KYSELY_KINDS = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+/**
+ * For a describe block of Kysely-only webhook tests (what the ports' contract cannot make happen): a fresh database of
+ * `kind` and the Kysely adapters over it, opened before all tests, the outbox emptied before each, closed after all.
+ */
+export function openKyselyWebhooks(kind: 'pglite' | 'postgres'): {
+  database: () => Database; adapters: () => WebhookContractAdapters; fixtures: WebhookFixtures;
+} {
+  let opened: { database: Database; adapters: WebhookContractAdapters } | null = null;
+  const current = () => {
+    if (opened === null) throw new Error('the database is not open yet');
+    return opened;
+  };
+  const fixtures = new WebhookFixtures(() => current().adapters);
+  beforeAll(async () => {
+    const database = await createTestDatabase({ kind });
+    opened = { database, adapters: kyselyWebhookAdapters(database) };
+  });
+  beforeEach(() => fixtures.reset());
+  afterAll(async () => {
+    await fixtures.reset();
+    await opened?.adapters.close();
+  });
+  return { database: () => current().database, adapters: () => current().adapters, fixtures };
 }
 
 /** What one fanOut was handed: each event, with the subscriptions it came with. */
