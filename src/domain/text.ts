@@ -7,11 +7,15 @@ export function codePointLength(text: string): number {
 
 export const TITLE_MAX = 60;
 const ELLIPSIS = '\u2026';
+/** What `shorten` turns into one space: a run of white space, or a single white space character that is not a space. */
+const COLLAPSIBLE_SPACE = /\s{2,}|[^\S ]/g;
 
 /** White space collapsed, then cut at a word boundary to at most `max` code points, with `…` when cut. */
 export function shorten(text: string, max = TITLE_MAX): string {
   // \s is the same set with or without the u flag (every white space character is in the BMP); without it is faster.
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  // Only runs and white space other than a plain space are replaced: most text has neither, and is kept as it is
+  // instead of being rebuilt around each of its spaces.
+  const collapsed = text.replace(COLLAPSIBLE_SPACE, ' ').trim();
   // At most `max` UTF-16 units are at most `max` code points: nothing to cut, nothing to count.
   if (collapsed.length <= max) return collapsed;
   // The UTF-16 lengths of the first `max` and `max + 1` code points, counted only that far.

@@ -64,6 +64,15 @@ describe('shorten', () => {
     expect(shorten('  hello \n\t  world\r\n again\u00A0now  ')).toBe('hello world again now');
   });
 
+  // Every white space character of \s, alone and in runs, between words: each becomes exactly one space.
+  it('turns each run of any white space, and each lone white space character, into one space', () => {
+    const spaces = [' ', '\t', '\n', '\v', '\f', '\r', '\u00A0', '\u1680', '\u2000', '\u200A', '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF'];
+    for (const a of spaces) {
+      expect(shorten(`one${a}two`)).toBe('one two');
+      for (const b of spaces) expect(shorten(`one${a}${b}two${b}three`)).toBe('one two three');
+    }
+  });
+
   it('collapses white space before measuring', () => {
     const text = 'start' + ' '.repeat(100) + 'end';
     expect(shorten(text)).toBe('start end');
