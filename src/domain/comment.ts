@@ -1,5 +1,5 @@
 import { DomainError, type FieldProblem } from './domain-error';
-import { codePointLength } from './text';
+import { longerThan } from './text';
 
 /** The API's limits (docs/api.md, Notes), counted in Unicode code points. */
 export const COMMENT_MAX = 16_777_215;
@@ -29,11 +29,6 @@ export interface CommentFields {
 }
 
 export type CommentContent = Pick<Comment, 'title' | 'comment'>;
-
-/** A JavaScript string at most `max` code points long; counted only when its UTF-16 length could exceed it. */
-function longerThan(text: string, max: number): boolean {
-  return text.length > max && codePointLength(text) > max;
-}
 
 // PostgreSQL text cannot hold U+0000, and a lone surrogate (a JSON `\ud800`) is no character:
 // both would be stored altered or not at all, so they are refused.

@@ -2,7 +2,7 @@ import { DomainError, type FieldProblem } from './domain-error';
 import { ADDRESS_FIELDS, DEFAULT_ZOOM_LEVEL, type AddressField, type Location } from './location';
 import { DEFAULT_LOCATION_PRECISION, isLocationPrecision, LOCATION_PRECISIONS, type LocationPrecision } from './location-precision';
 import { noteTags, parseTagList } from './tag';
-import { codePointLength, firstLine, shorten } from './text';
+import { firstLine, longerThan, shorten } from './text';
 import { parseVisibility, type Visibility } from './visibility';
 
 export const MESSAGE_MAX = 20_000;
@@ -73,12 +73,11 @@ export function applyNoteFields(previous: NoteContent | null, fields: NoteFields
 
   const message = fields.message ?? previous?.message ?? '';
   if (fields.message !== undefined) {
-    const length = codePointLength(fields.message);
     if (fields.message.trim() === '') problems.push({ name: 'message', problem: 'must not be empty' });
-    else if (length > MESSAGE_MAX) problems.push({ name: 'message', problem: `must be at most ${MESSAGE_MAX} characters` });
+    else if (longerThan(fields.message, MESSAGE_MAX)) problems.push({ name: 'message', problem: `must be at most ${MESSAGE_MAX} characters` });
   }
   const title = fields.title === undefined ? (previous?.title ?? null) : blankToNull(fields.title);
-  if (title !== null && codePointLength(title) > NOTE_TITLE_MAX) {
+  if (title !== null && longerThan(title, NOTE_TITLE_MAX)) {
     problems.push({ name: 'title', problem: `must be at most ${NOTE_TITLE_MAX} characters` });
   }
   const latitude = fields.latitude ?? previous?.location.latitude ?? 0;
@@ -93,7 +92,7 @@ export function applyNoteFields(previous: NoteContent | null, fields: NoteFields
   const address = {} as Record<AddressField, string | null>;
   for (const name of ADDRESS_FIELDS) {
     const value = fields[name] === undefined ? (previous?.location[name] ?? null) : blankToNull(fields[name]);
-    if (value !== null && codePointLength(value) > ADDRESS_PART_MAX) {
+    if (value !== null && longerThan(value, ADDRESS_PART_MAX)) {
       problems.push({ name, problem: `must be at most ${ADDRESS_PART_MAX} characters` });
     }
     address[name] = value;

@@ -1,5 +1,5 @@
 import { DomainError, type FieldProblem } from './domain-error';
-import { codePointLength } from './text';
+import { longerThan } from './text';
 
 export const NOTEMAP_NAME_MAX = 100;
 export const NOTEMAP_DESCRIPTION_MAX = 2_000;
@@ -33,13 +33,13 @@ export function applyNotemapFields(previous: NotemapContent | null, fields: Note
   const name = fields.name?.trim() ?? '';
   if (fields.name === undefined) problems.push({ name: 'name', problem: 'is required' });
   else if (name === '') problems.push({ name: 'name', problem: 'must not be empty' });
-  else if (codePointLength(name) > NOTEMAP_NAME_MAX) {
+  else if (longerThan(name, NOTEMAP_NAME_MAX)) {
     problems.push({ name: 'name', problem: `must be at most ${NOTEMAP_NAME_MAX} characters` });
   }
   const description = fields.description === undefined
     ? (previous?.description ?? null)
     : (fields.description === null || fields.description.trim() === '' ? null : fields.description);
-  if (description !== null && codePointLength(description) > NOTEMAP_DESCRIPTION_MAX) {
+  if (description !== null && longerThan(description, NOTEMAP_DESCRIPTION_MAX)) {
     problems.push({ name: 'description', problem: `must be at most ${NOTEMAP_DESCRIPTION_MAX} characters` });
   }
   if (problems.length > 0) throw DomainError.invalid(problems);

@@ -5,6 +5,11 @@ export function codePointLength(text: string): number {
   return n;
 }
 
+/** Whether `text` is more than `max` code points long; counted only when its UTF-16 length could exceed it. */
+export function longerThan(text: string, max: number): boolean {
+  return text.length > max && codePointLength(text) > max;
+}
+
 export const TITLE_MAX = 60;
 const ELLIPSIS = '\u2026';
 /** What `shorten` turns into one space: a run of white space, or a single white space character that is not a space. */

@@ -1,5 +1,5 @@
 import { DomainError, type FieldProblem } from './domain-error';
-import { codePointLength } from './text';
+import { codePointLength, longerThan } from './text';
 
 /** A member of the service, as the write side sees it. */
 export interface User {
@@ -35,7 +35,7 @@ export function validateNewUser(input: NewUserFields): NewUserFields {
   if (/^\d+$/u.test(fields.username)) problems.push({ name: 'username', problem: 'must not be only digits' });
   if (!EMAIL.test(fields.email) || fields.email.length > 254) problems.push({ name: 'email', problem: 'must be an e-mail address' });
   if (codePointLength(fields.password) < 8) problems.push({ name: 'password', problem: 'must be at least 8 characters' });
-  if (fields.name != null && codePointLength(fields.name) > 100) problems.push({ name: 'name', problem: 'must be at most 100 characters' });
+  if (fields.name != null && longerThan(fields.name, 100)) problems.push({ name: 'name', problem: 'must be at most 100 characters' });
   if (problems.length > 0) throw DomainError.invalid(problems);
   return { ...fields, name: fields.name?.trim() || null };
 }

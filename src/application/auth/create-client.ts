@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { DomainError, type FieldProblem } from '../../domain/domain-error';
-import { codePointLength } from '../../domain/text';
+import { longerThan } from '../../domain/text';
 import { CLOCK, type Clock } from '../ports/clock';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import type { UserRepository } from '../ports/user-repository';
@@ -32,7 +32,7 @@ export class CreateClient {
   async execute(fields: NewClientFields): Promise<{ clientId: string; clientSecret: string | null }> {
     const name = fields.name.trim();
     const problems: FieldProblem[] = [];
-    if (name === '' || codePointLength(name) > CLIENT_NAME_MAX) {
+    if (name === '' || longerThan(name, CLIENT_NAME_MAX)) {
       problems.push({ name: 'name', problem: `must be 1-${CLIENT_NAME_MAX} characters` });
     }
     problems.push(...redirectUriProblems(fields.redirectUris));

@@ -1,4 +1,4 @@
-import { codePointLength, firstLine, shorten, TITLE_MAX } from '../../../src/domain/text';
+import { codePointLength, firstLine, longerThan, shorten, TITLE_MAX } from '../../../src/domain/text';
 
 const ELLIPSIS = '\u2026';
 const words = (count: number, word = 'word') => Array.from({ length: count }, () => word).join(' ');
@@ -13,6 +13,21 @@ describe('codePointLength', () => {
     ['日本語', 3],
   ])('%j has %i code points', (text, length) => {
     expect(codePointLength(text)).toBe(length);
+  });
+});
+
+describe('longerThan', () => {
+  // Astral characters are two UTF-16 units each: a text of `max` of them is `2 × max` units long and still within it.
+  it.each([
+    ['a'.repeat(5), 5, false],
+    ['a'.repeat(6), 5, true],
+    ['\u{1F600}'.repeat(5), 5, false],
+    ['\u{1F600}'.repeat(6), 5, true],
+    ['\u{1F600}'.repeat(3) + 'ab', 5, false],
+    ['\u{1F600}'.repeat(3) + 'abc', 5, true],
+    ['', 0, false],
+  ])('%j is longer than %i code points: %s', (text, max, expected) => {
+    expect(longerThan(text, max)).toBe(expected);
   });
 });
 
