@@ -4,7 +4,7 @@ import { until } from './webhook-outbox.contract';
 
 // What the webhook contract cannot make happen through the ports: the first statement the outbox sees writing
 // several notes at once (the note inserts send a lone note by itself). Its `note.created` events are written by one
-// statement trigger (0013), which must still wake the workers when no event was waiting before them.
+// statement trigger (0013, one with the public count since 0015), which must still wake the workers when no event was waiting before them.
 describe.each(KYSELY_KINDS)(
   'Kysely webhook triggers on %s: several notes in one statement',
   (kind) => {
@@ -35,6 +35,15 @@ describe.each(KYSELY_KINDS)(
       } finally {
         unsubscribe();
       }
+    });
+
+    it('records the note.created events while a subscription wants only updated notes (they keep the same transaction\'s edits from being updates)', async () => {
+      const author = await fixtures.user();
+      await fixtures.subscription(await fixtures.userAndClient(), ['note.updated']);
+      const ids = await insertNotes(author.id, 2);
+      const { rows } = await sql<{ type: string; note_id: number }>`
+        select type, note_id from webhook_events where note_id = any(${ids}::int4[]) order by id`.execute(database().kysely);
+      expect(rows).toEqual(ids.map((noteId) => ({ type: 'note.created', note_id: noteId })));
     });
 
     it('records nothing and wakes no one while no subscription wants created or updated notes', async () => {

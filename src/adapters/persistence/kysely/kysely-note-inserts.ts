@@ -118,8 +118,9 @@ export class KyselyNoteInserts implements NoteInserts {
         select id, name from created_tag
         union all
         select t.id, t.name from tags t where t.name in (select name from tag_name)),
+      -- The identity's sequence by its name, resolved once with the statement (pg_get_serial_sequence ran per note).
       ready as (
-        select i.*, nextval(pg_get_serial_sequence('notes', 'id'))::int4 as id,
+        select i.*, nextval('notes_id_seq')::int4 as id,
           (select p.id from place p where p.key = i.place_key) as place_id
         from input i
         where (i.place_key is null or exists (select 1 from place p where p.key = i.place_key))
