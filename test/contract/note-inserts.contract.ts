@@ -29,6 +29,19 @@ export function noteInsertsContract(adapters: () => ContractAdapters, fixtures: 
       });
     });
 
+    it('stores texts as written, quotes, backslashes, braces, commas and words like NULL included, in notes posted together', async () => {
+      const author = await fixtures.user();
+      const texts = ['say "hi", {then} leave', 'back\\slash \\"', 'NULL', 'null, {}, "" and \\', 'café 🗺️ map', 'line\nbreak\tand tab'];
+      const views = await Promise.all(texts.map((text, i) => inserts().insert({
+        authorId: author.id, now: fixtures.now(), recipientIds: [],
+        content: fixtures.content({ title: text, message: `${text} #${i}`, street: text, city: fixtures.name(text.slice(0, 4)), country: 'Chile' }),
+      })));
+      for (const [i, view] of views.entries()) {
+        expect(view).toMatchObject({ title: texts[i], message: `${texts[i]!} #${i}`, location: { street: texts[i] } });
+        expect(view).toEqual(await readBack(view, author.id));
+      }
+    });
+
     it('a note naming a known place in other letters keeps the place as first written', async () => {
       const author = await fixtures.user();
       const city = fixtures.name('Town');

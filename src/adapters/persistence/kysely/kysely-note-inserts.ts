@@ -9,6 +9,7 @@ import { noteContentColumns } from './note-columns';
 import { hasPlace, placeKey } from './place-key';
 import type { Schema } from './schema';
 import { AGAIN, StatementBatches } from './statement-batches';
+import { scalarArrayLiteral, textArrayLiteral } from './array-literals';
 import { unixSeconds } from './unix-seconds';
 
 /** Notes in one statement at most. */
@@ -58,15 +59,40 @@ export class KyselyNoteInserts implements NoteInserts {
    * whose place or tags this statement's snapshot cannot see is not inserted (and has no row in the answer).
    */
   private async statement(notes: readonly NewNote[]): Promise<InsertedRow[]> {
-    const columns = notes.map(({ content }) => noteContentColumns(content));
-    const column = <K extends keyof (typeof columns)[number]>(key: K) => columns.map((row) => row[key]);
-    const tagOrds: number[] = [];
-    const tagNames: string[] = [];
-    const tagExplicit: boolean[] = [];
-    const tagPositions: number[] = [];
-    const recipientOrds: number[] = [];
-    const recipientIds: number[] = [];
-    notes.forEach(({ content, recipientIds: recipients }, ord) => {
+    // Each column's values in one array, filled in one pass over the notes.
+    const ords: number[] = [], authorIds: number[] = [], createdAts: string[] = [], titles: (string | null)[] = [];
+    const messages: string[] = [], visibilities: string[] = [], latitudes: number[] = [], longitudes: number[] = [];
+    const streets: (string | null)[] = [], streetNumbers: (string | null)[] = [], streetAddresses: (string | null)[] = [];
+    const neighborhoods: (string | null)[] = [], cities: (string | null)[] = [], states: (string | null)[] = [];
+    const postalCodes: (string | null)[] = [], countries: (string | null)[] = [], isoCountryCodes: (string | null)[] = [];
+    const zoomLevels: (number | null)[] = [], precisions: string[] = [], publicLatitudes: number[] = [];
+    const publicLongitudes: number[] = [], placeKeys: (string | null)[] = [];
+    const tagOrds: number[] = [], tagNames: string[] = [], tagExplicit: boolean[] = [], tagPositions: number[] = [];
+    const recipientOrds: number[] = [], recipientIds: number[] = [];
+    notes.forEach(({ authorId, content, recipientIds: recipients, now }, ord) => {
+      const row = noteContentColumns(content);
+      ords.push(ord);
+      authorIds.push(authorId);
+      createdAts.push(now.toISOString());
+      titles.push(row.title);
+      messages.push(row.message);
+      visibilities.push(row.visibility);
+      latitudes.push(row.latitude);
+      longitudes.push(row.longitude);
+      streets.push(row.street);
+      streetNumbers.push(row.street_number);
+      streetAddresses.push(row.street_address);
+      neighborhoods.push(row.neighborhood);
+      cities.push(row.city);
+      states.push(row.state);
+      postalCodes.push(row.postal_code);
+      countries.push(row.country);
+      isoCountryCodes.push(row.iso_country_code);
+      zoomLevels.push(row.zoom_level);
+      precisions.push(row.location_precision);
+      publicLatitudes.push(row.public_latitude);
+      publicLongitudes.push(row.public_longitude);
+      placeKeys.push(hasPlace(content.location) ? placeKey(content.location) : null);
       const tags = tagsOf(content);
       tags.names.forEach((name, position) => {
         tagOrds.push(ord);
@@ -79,14 +105,13 @@ export class KyselyNoteInserts implements NoteInserts {
         recipientIds.push(userId);
       }
     });
-    const placeKeys = notes.map(({ content }) => (hasPlace(content.location) ? placeKey(content.location) : null));
+    const [numbers, texts] = [scalarArrayLiteral, textArrayLiteral];
     const parameters: readonly unknown[] = [
-      notes.map((_, ord) => ord), notes.map((note) => note.authorId), notes.map((note) => note.now.toISOString()),
-      column('title'), column('message'), column('visibility'), column('latitude'), column('longitude'), column('street'),
-      column('street_number'), column('street_address'), column('neighborhood'), column('city'), column('state'),
-      column('postal_code'), column('country'), column('iso_country_code'), column('zoom_level'),
-      column('location_precision'), column('public_latitude'), column('public_longitude'), placeKeys,
-      tagOrds, tagNames, tagExplicit, tagPositions, recipientOrds, recipientIds,
+      numbers(ords), numbers(authorIds), texts(createdAts), texts(titles), texts(messages), texts(visibilities),
+      numbers(latitudes), numbers(longitudes), texts(streets), texts(streetNumbers), texts(streetAddresses),
+      texts(neighborhoods), texts(cities), texts(states), texts(postalCodes), texts(countries), texts(isoCountryCodes),
+      numbers(zoomLevels), texts(precisions), numbers(publicLatitudes), numbers(publicLongitudes), texts(placeKeys),
+      numbers(tagOrds), texts(tagNames), numbers(tagExplicit), numbers(tagPositions), numbers(recipientOrds), numbers(recipientIds),
     ];
     // Compiled once (Kysely's compiler and pipeline cost a write about 2 % of its CPU): the text never changes, only
     // the arrays bound to it, which must be its parameters in the same order.
