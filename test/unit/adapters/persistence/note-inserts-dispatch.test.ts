@@ -10,7 +10,7 @@ import { applyNoteFields } from '../../../../src/domain/note';
 
 /** A statement the inserts sent, answered when the test says. */
 interface Sent {
-  /** Notes in it (its first parameter holds their positions). */
+  /** Notes in it (its first parameter holds their positions, as an array literal: `{0,1,2}`). */
   notes: number;
   answer(rows: Record<string, unknown>[]): void;
 }
@@ -21,7 +21,7 @@ function heldDatabase(): { db: Kysely<Schema>; sent: Sent[] } {
   const connection: DatabaseConnection = {
     executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
       return new Promise((resolve) => {
-        sent.push({ notes: (query.parameters[0] as unknown[]).length, answer: (rows) => resolve({ rows: rows as R[] }) });
+        sent.push({ notes: (query.parameters[0] as string).slice(1, -1).split(',').filter((ord) => ord !== '').length, answer: (rows) => resolve({ rows: rows as R[] }) });
       });
     },
     // eslint-disable-next-line require-yield
