@@ -15,6 +15,16 @@ const SHARDS = 16;
 // - The change feed's row triggers (0010, deferred to the commit) take the lock and number the change themselves
 //   instead of calling `note_changes_record`: one PL/pgSQL call per row instead of two. The lock is still taken at
 //   the commit, last, as 0010 explains; `note_changes_record` stays for anything else that calls it.
+/** A change-feed row trigger function (0010) for a table whose rows name their note by `column`. */
+const recordsChanges = (name: string, column: string) => `create or replace function ${name}() returns trigger language plpgsql as $$
+  begin
+    perform pg_advisory_xact_lock(${NOTE_CHANGES_LOCK});
+    insert into note_changes (note_id, seq)
+    values (case when tg_op = 'DELETE' then old.${column} else new.${column} end, nextval('note_changes_seq'))
+    on conflict (note_id) do update set seq = excluded.seq;
+    return null;
+  end $$`;
+
 const statements = [
   `create function notes_after_insert() returns trigger language plpgsql as $$
   declare
@@ -42,22 +52,8 @@ const statements = [
   `drop function webhook_events_after_notes_inserted()`,
   `create trigger notes_inserted after insert on notes referencing new table as inserted_notes
     for each statement execute function notes_after_insert()`,
-  `create or replace function note_changes_after_note() returns trigger language plpgsql as $$
-  begin
-    perform pg_advisory_xact_lock(${NOTE_CHANGES_LOCK});
-    insert into note_changes (note_id, seq)
-    values (case when tg_op = 'DELETE' then old.id else new.id end, nextval('note_changes_seq'))
-    on conflict (note_id) do update set seq = excluded.seq;
-    return null;
-  end $$`,
-  `create or replace function note_changes_after_notemap_note() returns trigger language plpgsql as $$
-  begin
-    perform pg_advisory_xact_lock(${NOTE_CHANGES_LOCK});
-    insert into note_changes (note_id, seq)
-    values (case when tg_op = 'DELETE' then old.note_id else new.note_id end, nextval('note_changes_seq'))
-    on conflict (note_id) do update set seq = excluded.seq;
-    return null;
-  end $$`,
+  recordsChanges('note_changes_after_note', 'id'),
+  recordsChanges('note_changes_after_notemap_note', 'note_id'),
 ];
 
 export const migration: Migration = {
