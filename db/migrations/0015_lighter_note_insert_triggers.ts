@@ -15,6 +15,7 @@ const SHARDS = 16;
 // - The change feed's row triggers (0010, deferred to the commit) take the lock and number the change themselves
 //   instead of calling `note_changes_record`: one PL/pgSQL call per row instead of two. The lock is still taken at
 //   the commit, last, as 0010 explains; `note_changes_record` stays for anything else that calls it.
+
 /** A change-feed row trigger function (0010) for a table whose rows name their note by `column`. */
 const recordsChanges = (name: string, column: string) => `create or replace function ${name}() returns trigger language plpgsql as $$
   begin

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { NewNote, NoteInserts } from '../../../application/ports/note-inserts';
 import type { NoteView } from '../../../application/ports/note-views';
+import { scalarArrayLiteral as numbers, textArrayLiteral as texts } from './array-literals';
 import { KYSELY } from './database';
 import { toNoteView, type NoteViewRow } from './kysely-note-views';
 import { tagsOf } from './kysely-note-repository';
@@ -9,7 +10,6 @@ import { noteContentColumns } from './note-columns';
 import { hasPlace, placeKey } from './place-key';
 import type { Schema } from './schema';
 import { AGAIN, StatementBatches } from './statement-batches';
-import { scalarArrayLiteral, textArrayLiteral } from './array-literals';
 import { unixSeconds } from './unix-seconds';
 
 /** Notes in one statement at most. */
@@ -105,7 +105,6 @@ export class KyselyNoteInserts implements NoteInserts {
         recipientIds.push(userId);
       }
     });
-    const [numbers, texts] = [scalarArrayLiteral, textArrayLiteral];
     const parameters: readonly unknown[] = [
       numbers(ords), numbers(authorIds), texts(createdAts), texts(titles), texts(messages), texts(visibilities),
       numbers(latitudes), numbers(longitudes), texts(streets), texts(streetNumbers), texts(streetAddresses),
