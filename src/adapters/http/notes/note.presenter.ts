@@ -25,7 +25,11 @@ function presentLocation(location: DomainLocation): Note['location'] {
   };
 }
 
-/** A note for `actor`; `canComment`/`canFavorite` need a signed-in user holding `write`. */
+/**
+ * A note for `actor`; `canComment`/`canFavorite` need a signed-in user holding `write`. Built in the order its schema's
+ * serialiser writes it (required fields in the schema's order, then optional ones), with no other field: its answers
+ * are written by JSON.stringify (presented-json.ts).
+ */
 export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
   // A note's id is an integer and the names are fixed words: nothing to encode.
   const list = (name: string, count: number) => association(count, `/v2/notes/${note.id}/${name}`);
@@ -52,7 +56,6 @@ export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
     implicit_title: implicit,
     link: links.note(note.id),
     location: presentLocation(note.location),
-    ...(note.locationPrecision === undefined ? {} : { locationPrecision: note.locationPrecision }),
     message: note.message,
     notemaps: list('notemaps', note.counts.notemaps),
     place: note.place === null ? null : { id: note.place.id, name: note.place.name, link: links.place(note.place.id) },
@@ -62,5 +65,7 @@ export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
     title: note.title === null ? implicit : noteTitle(note),
     updatedAt: note.updatedAt,
     visibility: note.visibility,
+    // Optional fields last, as the schema's serialiser writes them (presented-json.ts).
+    ...(note.locationPrecision === undefined ? {} : { locationPrecision: note.locationPrecision }),
   };
 }

@@ -11,6 +11,7 @@ import { IdParams } from '../common.schemas';
 import { EmptyEnvelope, SingleEnvelope, empty, single } from '../envelope';
 import { ifMatchPrecondition } from '../etag';
 import { parseId } from '../ids';
+import { presentedInSchemaOrder } from '../presented-json';
 import { Links } from '../links';
 import { toPageRequest } from '../paging';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from './note-list-query';
@@ -20,7 +21,7 @@ import { presentNote } from './note.presenter';
 import { Note, NoteBody } from './note.schemas';
 
 // One object for the GET and the If-Match checks: the serialiser is compiled per schema object.
-const NOTE_ENVELOPE = SingleEnvelope(Note);
+const NOTE_ENVELOPE = presentedInSchemaOrder(SingleEnvelope(Note));
 
 export function registerNoteRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -65,7 +66,7 @@ export function registerNoteRoutes(app: FastifyInstance, container: DependencyCo
       description: 'Posts a note by the token\'s user (scope `notes`) and answers 201 with the note and its path in `Location`. `message`, `latitude` and '
         + '`longitude` are required; to attach a JPEG, PNG or WebP image, send `multipart/form-data` with the file in `image_file` (or `image`). '
         + 'A repeat with the same `Idempotency-Key` gets the first answer again instead of making a second note.',
-      consumes: UPLOAD_CONSUMES, body: NoteBody, response: { 201: SingleEnvelope(Note) },
+      consumes: UPLOAD_CONSUMES, body: NoteBody, response: { 201: NOTE_ENVELOPE },
     },
   }, async (request, reply) => {
     const note = await createNote.execute(request.actor, noteInputFromBody(request.body));
