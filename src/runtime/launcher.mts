@@ -17,12 +17,13 @@ const MAIN = join(ROOT, 'dist/src/main.js');
  * note read about 2 µs of scavenging and the first page about 20 (the collector's own log), and held the peak some
  * 16 MB lower than 16 MB ones. Maglev, V8's middle compiler, is left out: a server's hot code is TurboFan's anyway,
  * and without Maglev's code and compile memory the peak was about 30 MB lower at the same speed. The old generation
- * is left uncapped (a page of the largest comments needs room), but a full collection comes when it has grown by 30 %
+ * is left uncapped (a page of the largest comments needs room), but a full collection comes when it has grown by 20 %
  * since the last one: V8's own factor let it grow two to four times under load, dead objects and all. Under mixed
- * load that was a full collection every ten seconds or so, 0.2 % of the time. The container image passes the same
+ * load that is a full collection every few seconds, well under 1 % of the time; 20 % held the peak 3–8 MB lower
+ * than 30 % at no measurable cost (docs/benchmarks.md, 2026-11-28 07:55). The container image passes the same
  * flags (docker/Dockerfile).
  */
-const SERVER_FLAGS = ['--max-semi-space-size=8', '--no-maglev', '--heap-growing-percent=30'];
+const SERVER_FLAGS = ['--max-semi-space-size=8', '--no-maglev', '--heap-growing-percent=20'];
 /**
  * The server's environment defaults, unless the operator set them: glibc gives each thread that allocates its own
  * malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); with one arena, what they
