@@ -57,8 +57,8 @@ function routeName(route: unknown): string {
 
 /** A route as the serialiser compiler is handed it: the schema of one answer, and what names it. */
 function withNullableBranches(route: unknown): unknown {
-  if (typeof route !== 'object' || route === null || !('schema' in route)) return route;
-  return { ...route, schema: nullableBranches(route.schema) };
+  const schema = schemaOf(route);
+  return schema === undefined ? route : { ...(route as object), schema: nullableBranches(schema) };
 }
 
 /** Keywords that make a schema more than one type's serialiser: such a branch of an `anyOf` is left as it is. */
