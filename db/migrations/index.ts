@@ -14,6 +14,7 @@ import { migration as plpgsqlTriggerHelpers } from './0012_plpgsql_trigger_helpe
 import { migration as noteCreatedEventsPerStatement } from './0013_note_created_events_per_statement';
 import { migration as noteTagKeysPerStatement } from './0014_note_tag_keys_per_statement';
 import { migration as lighterNoteInsertTriggers } from './0015_lighter_note_insert_triggers';
+import { migration as webhookWakeNamesSchema } from './0016_webhook_wake_names_schema';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -36,4 +37,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013_note_created_events_per_statement': noteCreatedEventsPerStatement,
   '0014_note_tag_keys_per_statement': noteTagKeysPerStatement,
   '0015_lighter_note_insert_triggers': lighterNoteInsertTriggers,
+  '0016_webhook_wake_names_schema': webhookWakeNamesSchema,
 };

@@ -19,6 +19,14 @@ describe.each(KYSELY_KINDS)(
       return rows.map((row) => row.id).sort((a, b) => a - b);
     };
 
+    /** Listens on the outbox's channel as it is, unfiltered, until the returned stop. */
+    const listenRaw = async (message: (payload: string) => void): Promise<() => void> => {
+      let live = false;
+      const stop = database().notifications.listen('webhook_events', { message, live: (isLive) => { live = isLive; } });
+      expect(await until(() => live, 10_000)).toBe(true);
+      return stop;
+    };
+
     it('records one note.created event per note, in the order of their ids, and wakes the listener when none waited', async () => {
       const author = await fixtures.user();
       await fixtures.subscription(await fixtures.userAndClient(), ['note.created']);
@@ -44,6 +52,39 @@ describe.each(KYSELY_KINDS)(
       const { rows } = await sql<{ type: string; note_id: number }>`
         select type, note_id from webhook_events where note_id = any(${ids}::int4[]) order by id`.execute(database().kysely);
       expect(rows).toEqual(ids.map((noteId) => ({ type: 'note.created', note_id: noteId })));
+    });
+
+    // The channel is the database's, and several services (or test files) may work in schemas of one database: the
+    // triggers name their schema in the payload, and a listener wakes only for its own.
+    it('wakes on its own schema\'s events only, not on those of another schema of the same database', async () => {
+      let calls = 0;
+      const unsubscribe = adapters().webhookOutbox.onEvent(() => { calls += 1; });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        calls = 0;
+        await sql`select pg_notify('webhook_events', 'another_schema')`.execute(database().kysely);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(calls).toBe(0);
+        await sql`select pg_notify('webhook_events', current_schema())`.execute(database().kysely);
+        expect(await until(() => calls > 0, 10_000)).toBe(true);
+      } finally {
+        unsubscribe();
+      }
+    });
+
+    it('names its schema in the notification the triggers send', async () => {
+      const author = await fixtures.user();
+      await fixtures.subscription(await fixtures.userAndClient(), ['note.created']);
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database().kysely);
+      const heard: string[] = [];
+      const stop = await listenRaw((payload) => heard.push(payload));
+      try {
+        await insertNotes(author.id, 1);
+        expect(await until(() => heard.length > 0, 10_000)).toBe(true);
+        expect(heard).toEqual([rows[0]?.schema]);
+      } finally {
+        stop();
+      }
     });
 
     it('records nothing and wakes no one while no subscription wants created or updated notes', async () => {

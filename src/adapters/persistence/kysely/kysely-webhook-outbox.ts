@@ -9,7 +9,7 @@ import { NOTIFICATIONS, type Notifications } from './notifications';
 import type { Schema } from './schema';
 import { SUBSCRIPTION_COLUMNS, toSubscription, type SubscriptionRow } from './kysely-webhook-subscriptions';
 
-/** The channel the outbox's triggers NOTIFY (migration 0011). */
+/** The channel the outbox's triggers NOTIFY, with their schema as the payload (migrations 0011, 0016). */
 const CHANNEL = 'webhook_events';
 /** How long a worker holds the events it fans out; past it, another may take them. */
 const FAN_OUT_LEASE_MS = 60_000;
@@ -65,6 +65,10 @@ function toEvent(row: EventRow): WebhookEvent {
 /** The outbox `webhook_events`, filled by triggers, and `webhook_deliveries` (migration 0011). */
 @injectable()
 export class KyselyWebhookOutbox implements WebhookOutbox {
+  /** The schema this service works in (its connections' search_path), once read. */
+  #schema: string | null = null;
+  #schemaRead: Promise<void> | null = null;
+
   constructor(
     @inject(KYSELY) private readonly db: Kysely<Schema>,
     @inject(NOTIFICATIONS) private readonly notifications: Notifications,
@@ -197,6 +201,21 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
   }
 
   onEvent(listener: () => void): () => void {
-    return this.notifications.listen(CHANNEL, { message: listener, live: (isLive) => { if (isLive) listener(); } });
+    // The channel is the whole database's; a wake-up from another schema's events is not for these workers. Until
+    // this connection's schema is known, every wake-up is taken (a needless one only finds nothing).
+    void this.#ownSchema();
+    const message = (payload: string): void => {
+      // An empty payload (a NOTIFY by hand) wakes every listener, as before migration 0016.
+      if (payload === '' || this.#schema === null || payload === this.#schema) listener();
+    };
+    return this.notifications.listen(CHANNEL, { message, live: (isLive) => { if (isLive) listener(); } });
+  }
+
+  #ownSchema(): Promise<void> {
+    this.#schemaRead ??= sql<{ schema: string }>`select current_schema() as schema`.execute(this.db).then(
+      ({ rows }) => { this.#schema = rows[0]?.schema ?? null; },
+      () => { this.#schemaRead = null; },
+    );
+    return this.#schemaRead;
   }
 }
