@@ -42,6 +42,31 @@ export function noteInsertsContract(adapters: () => ContractAdapters, fixtures: 
       }
     });
 
+    // The answer is built from what the statement wrote (only the id, author and place come back): coordinates of every
+    // precision and the snapped public position must read back bit for bit, whoever reads.
+    it('answers positions, precisions and a moment mid-second exactly as they read back, for the author and for others', async () => {
+      const author = await fixtures.user();
+      const reader = await fixtures.user();
+      const cases = [
+        { latitude: 52.520008123456789, longitude: 13.404954000000001, locationPrecision: 'exact' as const },
+        { latitude: -33.868820000000003, longitude: 151.20929, locationPrecision: 'street' as const },
+        { latitude: 0.1 + 0.2, longitude: -179.99999999999997, locationPrecision: 'neighborhood' as const },
+        { latitude: -89.99999999999999, longitude: 1e-7, locationPrecision: 'city' as const },
+      ];
+      // Mid-second, and still in the fixtures' order of time (other tests list newest first).
+      const now = new Date(fixtures.now().getTime() + 999);
+      const views = await Promise.all(cases.map((position) => inserts().insert({
+        authorId: author.id, now, recipientIds: [],
+        content: fixtures.content({ ...position, title: null, message: 'where exactly #Here #here', zoomLevel: 3 }),
+      })));
+      for (const [i, view] of views.entries()) {
+        expect(view).toEqual(await readBack(view, author.id));
+        expect(view.location).toMatchObject({ latitude: cases[i]!.latitude, longitude: cases[i]!.longitude });
+        expect(view).toMatchObject({ createdAt: Math.floor(now.getTime() / 1000), updatedAt: Math.floor(now.getTime() / 1000), counts: { tags: 1 } });
+        await expect(adapters().noteViews.get(readerOf(reader.id), view.id)).resolves.toMatchObject({ id: view.id });
+      }
+    });
+
     it('a note naming a known place in other letters keeps the place as first written', async () => {
       const author = await fixtures.user();
       const city = fixtures.name('Town');
