@@ -197,14 +197,18 @@ async function runScenario(scenario: Scenario): Promise<Row> {
  * Every server process to its steady speed before anything is measured: each side of each read scenario (writes
  * would lengthen the lists the later scenarios count) answers its requests for `processWarmupS` seconds, unmeasured.
  */
-async function warmProcesses(scenarios: readonly Scenario[]): Promise<void> {
-  if (SETTINGS.processWarmupS === 0) return;
+async function warmProcesses(scenarios: readonly Scenario[], servicePid: number | undefined): Promise<string[]> {
+  if (SETTINGS.processWarmupS === 0) return [];
   const reads = scenarios.filter((scenario) => scenario.subject.method === 'GET' && scenario.reference.method === 'GET');
   log(`warming every server up: ${reads.length} read scenarios, ${SETTINGS.processWarmupS} s per side`);
+  // The service's peak after each scenario's warm-up: the warm-up is where the run's peak was set in most runs.
+  const peaks: string[] = [];
   for (const scenario of reads) {
     await hit(scenario.subject, SETTINGS.processWarmupS);
     await hit(scenario.reference, SETTINGS.processWarmupS);
+    peaks.push(`${scenario.name} ${fixed(await peakRssMb(servicePid), 0)}`);
   }
+  return peaks;
 }
 
 function cycle(ids: readonly number[], prefix = '/v2/notes/'): () => string {
@@ -601,7 +605,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   // that shows the final figure is the one that reached it).
   const peaks: string[] = [`start ${fixed(await peakRssMb(service.process.pid), 0)}`];
   const selected = scenarios.filter((scenario) => only === undefined || scenario.name.includes(only));
-  await warmProcesses(selected);
+  const warmupPeaks = await warmProcesses(selected, service.process.pid);
   peaks.push(`warmed up ${fixed(await peakRssMb(service.process.pid), 0)}`);
   for (const scenario of selected) {
     await vacuumNotes(databaseUrl);
@@ -629,6 +633,7 @@ async function main(cleanup: Cleanup): Promise<void> {
     `Latency of page 1 and of page ${Math.ceil(seeded.noteIds.length / 20)} (p50): ${fixed(first?.subject.p50 ?? Number.NaN, 2)} ms and ${fixed(deep?.subject.p50 ?? Number.NaN, 2)} ms`,
     `Peak RSS (VmHWM): service on PostgreSQL ${fixed(serviceRss, 0)} MB, baseline ${fixed(baselineRss, 0)} MB (ratio ${fixed(serviceRss / baselineRss, 2)}×), service on PGlite ${fixed(pgliteRss, 0)} MB`,
     `Service's peak RSS after each scenario (MB): ${peaks.join('; ')}`,
+    `Service's peak RSS after each scenario's warm-up (MB): ${warmupPeaks.length > 0 ? warmupPeaks.join('; ') : 'no warm-up'}`,
     `Webhook deliveries received during the webhook scenario: ${hooks.received()} (delivery runs beside the requests and catches up after)`,
     '',
     `(${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
