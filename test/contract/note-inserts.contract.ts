@@ -48,8 +48,8 @@ export function noteInsertsContract(adapters: () => ContractAdapters, fixtures: 
       const author = await fixtures.user();
       const reader = await fixtures.user();
       const cases = [
-        { latitude: 52.520008123456789, longitude: 13.404954000000001, locationPrecision: 'exact' as const },
-        { latitude: -33.868820000000003, longitude: 151.20929, locationPrecision: 'street' as const },
+        { latitude: 52.52 + 8.123456789e-9, longitude: 13.404954 + 1e-15, locationPrecision: 'exact' as const },
+        { latitude: -33.86882 - 1e-14, longitude: 151.20929, locationPrecision: 'street' as const },
         { latitude: 0.1 + 0.2, longitude: -179.99999999999997, locationPrecision: 'neighborhood' as const },
         { latitude: -89.99999999999999, longitude: 1e-7, locationPrecision: 'city' as const },
       ];
