@@ -14,7 +14,7 @@ import { CREATED_AT_US, distanceFrom, orderOf, seekAfter, seenPosition, textRank
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
-import { bindStandIns, standInViewer, viewerShape } from './stand-ins';
+import { bindStandIns, compiledAlone, standInViewer, viewerShape } from './stand-ins';
 import { toUserSummary } from './user-summary-row';
 
 /** Whether the viewer has a row in a per-user relation of the note (favorite, find); false for nobody. */
@@ -70,15 +70,15 @@ export class KyselyNoteViews implements NoteViews {
     if (isWholeList(filter)) return this.wholeList(viewer, filter.query, page);
     const where = listedNotes(viewer, filter);
     const [rows, count] = await Promise.all([
-      this.pageRows(viewer, where, filter.query, page).execute(),
-      this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow(),
+      this.db.executeQuery(compiledAlone(this.pageRows(viewer, where, filter.query, page))),
+      this.db.executeQuery(compiledAlone(this.db.selectFrom('notes as n').select((eb) => eb.fn.countAll<number>().as('total')).where(where))),
     ]);
-    return toNotePage(rows, count.total, filter.query, viewer.userId);
+    return toNotePage(rows.rows, count.rows[0]?.total ?? 0, filter.query, viewer.userId);
   }
 
   /** One statement: the page's rows, without the count `list` runs beside them. */
   async listItems(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NoteView[]> {
-    const rows = await this.pageRows(viewer, listedNotes(viewer, filter), filter.query, page).execute();
+    const { rows } = await this.db.executeQuery(compiledAlone(this.pageRows(viewer, listedNotes(viewer, filter), filter.query, page)));
     return rows.map((row) => toNoteView(row, viewer.userId));
   }
 

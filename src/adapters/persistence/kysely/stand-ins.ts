@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Compilable } from 'kysely';
 import type { Viewer } from '../../../application/ports/viewer';
 
 /** Per compiled query: the stand-in list it was bound with, and for each parameter its stand-in's position there, or -1. */
@@ -36,4 +36,17 @@ export function viewerShape(viewer: Viewer): string {
 /** The viewer with stand-ins for the ids it has (null stays null: it changes the query's form, not a value). */
 export function standInViewer(viewer: Viewer, stand: { userId: number; readerId: number }): Viewer {
   return { userId: viewer.userId === null ? null : stand.userId, readerId: viewer.readerId === null ? null : stand.readerId };
+}
+
+/**
+ * A query built for one request, compiled to its text and values alone. Run through `executeQuery`, a compiled
+ * statement takes the pool's short path (`PooledKysely`) instead of Kysely's executor, and holds nothing of the
+ * builder: its tree of nodes (hundreds of frozen objects for a note list's fifty columns) is garbage as soon as it is
+ * compiled, instead of living through the round trip. Kept that long, it outlived the young generation's collections
+ * under load and was promoted, and a filtered list's builders were most of what the old generation grew by
+ * (docs/benchmarks.md, 2026-11-28 13:16).
+ */
+export function compiledAlone<R>(query: Compilable<R>): CompiledQuery<R> {
+  const { sql, parameters } = query.compile();
+  return CompiledQuery.raw(sql, parameters as unknown[]) as CompiledQuery<R>;
 }
