@@ -1,5 +1,5 @@
-import { CompiledQuery } from 'kysely';
-import { bindStandIns } from '../../../../src/adapters/persistence/kysely/stand-ins';
+import { CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { bindStandIns, compiledAlone } from '../../../../src/adapters/persistence/kysely/stand-ins';
 
 const A = -2_000_000_901;
 const B = -2_000_000_902;
@@ -33,5 +33,26 @@ describe('bindStandIns with another stand-in list', () => {
     const query = CompiledQuery.raw('select $1, $2', [A, B]);
     expect(bindStandIns(query, [A, B], [1, 2]).parameters).toEqual([1, 2]);
     expect(bindStandIns(query, [B, A], [1, 2]).parameters).toEqual([2, 1]);
+  });
+});
+
+describe('compiledAlone', () => {
+  const db = new Kysely<{ notes: { id: number; title: string } }>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+
+  it('is the builder\'s statement, text and values, holding nothing of its tree of nodes', () => {
+    const builder = db.selectFrom('notes').select(['id', 'title']).where('id', '=', 7).where('title', '=', 'x');
+    const compiled = builder.compile();
+    const alone = compiledAlone(builder);
+    expect(alone.sql).toBe(compiled.sql);
+    expect(alone.parameters).toEqual([7, 'x']);
+    // A raw node of the text alone: the select's nodes are left to the collector once it is compiled.
+    expect(alone.query).toEqual({ kind: 'RawNode', sqlFragments: [compiled.sql], parameters: [] });
   });
 });
