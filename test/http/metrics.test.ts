@@ -20,6 +20,15 @@ describe('GET /metrics', () => {
     expect(res.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/v2\/notes",status="200"\} 1/);
     expect(res.body).toContain('process_cpu_seconds_total');
   });
+
+  it("has prom-client's default process metrics but the collector's durations (decision 140)", async () => {
+    const res = await t.request({ method: 'GET', url: '/metrics' });
+    for (const name of ['process_cpu_seconds_total', 'process_start_time_seconds', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes', 'nodejs_heap_space_size_used_bytes', 'nodejs_active_handles_total', 'nodejs_version_info']) {
+      expect(res.body).toContain(`# TYPE ${name} `);
+    }
+    expect(res.body).not.toContain('nodejs_gc_duration_seconds');
+  });
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
