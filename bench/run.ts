@@ -19,7 +19,7 @@ const LAUNCHER = join(ROOT, 'src', 'runtime', 'launcher.mts');
 // The same built service with the client features left out, to measure what they cost.
 const WITHOUT_FEATURES = join(ROOT, 'bench', 'service-without-client-features.mts');
 // The launcher's V8 flags and environment defaults (src/runtime/launcher.mts), for the service started without it.
-const SERVER_FLAGS = ['--max-semi-space-size=8', '--no-maglev', '--heap-growing-percent=20'];
+const SERVER_FLAGS = ['--max-semi-space-size=4', '--no-parallel-scavenge', '--no-maglev', '--heap-growing-percent=20'];
 const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
 
 function envInt(name: string, fallback: number, min: number, max: number): number {

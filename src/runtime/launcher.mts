@@ -13,9 +13,12 @@ const INPUTS = ['src', 'db', 'tsconfig.json', 'tsconfig.build.json', 'package-lo
 const MAIN = join(ROOT, 'dist/src/main.js');
 /**
  * V8 flags of the server (decision 90, docs/benchmarks.md). Node 24 sizes the young generation by the machine's memory
- * (up to 64 MB a semi-space here); under load it filled to 128 MB and was never given back. 8 MB semi-spaces cost a
- * note read about 2 µs of scavenging and the first page about 20 (the collector's own log), and held the peak some
- * 16 MB lower than 16 MB ones. Maglev, V8's middle compiler, is left out: a server's hot code is TurboFan's anyway,
+ * (up to 64 MB a semi-space here); under load it filled to 128 MB and was never given back. It is held at 4 MB a
+ * semi-space, and scavenged by the main thread alone: V8's helper threads cost more than they save on a young
+ * generation this small on two busy cores (a scavenge under a load of pages took 0.5 ms of pause alone, 1.1 ms with
+ * helpers). Against 8 MB scavenged in parallel, that held the peak of the same load 5–14 MB lower (V8 also starts a
+ * full collection a semi-space earlier) for 2–3 % more CPU a page and none a note read, in two paired runs
+ * (docs/benchmarks.md, 2026-11-28 16:03). Maglev, V8's middle compiler, is left out: a server's hot code is TurboFan's anyway,
  * and without Maglev's code and compile memory the peak was about 30 MB lower at the same speed. The old generation
  * is left uncapped (a page of the largest comments needs room), but a full collection comes when it has grown by 20 %
  * since the last one: V8's own factor let it grow two to four times under load, dead objects and all. Under mixed
@@ -23,7 +26,7 @@ const MAIN = join(ROOT, 'dist/src/main.js');
  * than 30 % at no measurable cost (docs/benchmarks.md, 2026-11-28 07:55). The container image passes the same
  * flags (docker/Dockerfile).
  */
-const SERVER_FLAGS = ['--max-semi-space-size=8', '--no-maglev', '--heap-growing-percent=20'];
+const SERVER_FLAGS = ['--max-semi-space-size=4', '--no-parallel-scavenge', '--no-maglev', '--heap-growing-percent=20'];
 /**
  * The server's environment defaults, unless the operator set them: glibc gives each thread that allocates its own
  * malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); with one arena, what they

@@ -95,7 +95,7 @@ describe('npm start', () => {
       // npm's child is the server itself: the launcher replaced itself (no shell, no launcher in between).
       expect((await readFile(`/proc/${server.serverPid}/stat`, 'utf8')).split(' ')[3]).toBe(String(server.npm.pid));
       // With the server's V8 flags (docs/benchmarks.md, Memory).
-      expect((await readFile(`/proc/${server.serverPid}/cmdline`, 'utf8')).split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--no-maglev', '--heap-growing-percent=20']));
+      expect((await readFile(`/proc/${server.serverPid}/cmdline`, 'utf8')).split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--no-parallel-scavenge', '--no-maglev', '--heap-growing-percent=20']));
       expect((await readFile(`/proc/${server.serverPid}/environ`, 'utf8')).split('\0')).toContain(arenas);
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
       expect(await dataDirHolder(dataDir)).toMatchObject({ pid: server.serverPid, purpose: 'server' });
