@@ -17,7 +17,7 @@ const MAIN = join(ROOT, 'dist/src/main.js');
  * semi-space, and scavenged by the main thread alone: V8's helper threads cost more than they save on a young
  * generation this small on two busy cores (a scavenge under a load of pages took 0.5 ms of pause alone, 1.1 ms with
  * helpers). Against 8 MB scavenged in parallel, that held the peak of the same load 5–14 MB lower (V8 also starts a
- * full collection a semi-space earlier) for 2–3 % more CPU a page and none a note read, in two paired runs
+ * full collection a semi-space earlier) for about 3 % more CPU a page and none a note read, in two paired runs
  * (docs/benchmarks.md, 2026-11-28 16:03). Maglev, V8's middle compiler, is left out: a server's hot code is TurboFan's anyway,
  * and without Maglev's code and compile memory the peak was about 30 MB lower at the same speed. The old generation
  * is left uncapped (a page of the largest comments needs room), but a full collection comes when it has grown by 20 %
