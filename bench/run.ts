@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, runToEnd, startChild, waitUntilOk } from './children';
 import { noteBody, seed } from './seed';
+import SERVER_RUNTIME from '../src/runtime/server-runtime.json';
 
 const ROOT = resolve(__dirname, '..');
 // The Node.js the project pins, whatever `node` the machine has.
@@ -19,8 +20,7 @@ const LAUNCHER = join(ROOT, 'src', 'runtime', 'launcher.mts');
 // The same built service with the client features left out, to measure what they cost.
 const WITHOUT_FEATURES = join(ROOT, 'bench', 'service-without-client-features.mts');
 // The launcher's V8 flags and environment defaults (src/runtime/launcher.mts), for the service started without it.
-const SERVER_FLAGS = ['--max-semi-space-size=4', '--no-parallel-scavenge', '--no-maglev', '--heap-growing-percent=20'];
-const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
+const { flags: SERVER_FLAGS, env: SERVER_ENV } = SERVER_RUNTIME;
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];

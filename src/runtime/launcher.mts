@@ -23,16 +23,20 @@ const MAIN = join(ROOT, 'dist/src/main.js');
  * is left uncapped (a page of the largest comments needs room), but a full collection comes when it has grown by 20 %
  * since the last one: V8's own factor let it grow two to four times under load, dead objects and all. Under mixed
  * load that is a full collection every few seconds, well under 1 % of the time; 20 % held the peak 3–8 MB lower
- * than 30 % at no measurable cost (docs/benchmarks.md, 2026-11-28 07:55). The container image passes the same
- * flags (docker/Dockerfile).
+ * than 30 % at no measurable cost (docs/benchmarks.md, 2026-11-28 07:55).
+ *
+ * And the server's environment defaults, unless the operator set them: glibc gives each thread that
+ * allocates its own malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); with one
+ * arena, what they free serves the main thread's next allocations. Together with the flags above it held the peak
+ * about 20 MB lower.
+ *
+ * Both live in server-runtime.json, which the benchmark and the tests' server children read too, so what they measure
+ * is the server as `npm start` runs it; the container image passes the same (docker/Dockerfile, checked by a test).
  */
-const SERVER_FLAGS = ['--max-semi-space-size=4', '--no-parallel-scavenge', '--no-maglev', '--heap-growing-percent=20'];
-/**
- * The server's environment defaults, unless the operator set them: glibc gives each thread that allocates its own
- * malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); with one arena, what they
- * free serves the main thread's next allocations. Together with the flags above it held the peak about 20 MB lower.
- */
-const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
+const { flags: SERVER_FLAGS, env: SERVER_ENV } = JSON.parse(readFileSync(join(import.meta.dirname, 'server-runtime.json'), 'utf8')) as {
+  flags: readonly string[];
+  env: Readonly<Record<string, string>>;
+};
 /** Written after a build that succeeded, with the time that build started. */
 const STAMP = join(ROOT, 'dist/.build-stamp');
 

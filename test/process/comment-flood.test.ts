@@ -15,9 +15,12 @@ import { postgresSchema, seedToken, startServerChild, type ServerChild, type Sto
 const COMMENTS = 12;
 const READERS = 6;
 const RSS_LIMIT_MB = 600;
-// What six lists add to the embedded server's RSS: 292 to 482 MB in CI runs of 2026-11-25 (with the garbage
-// collector's timing), so 600 MB; without the page bound one list alone adds its 768 MB of text and more.
-const EMBEDDED_GROWTH_LIMIT_MB = 600;
+// What six lists add to the embedded server's RSS, which depends on when the garbage collector runs between pages:
+// 292 to 482 MB in CI runs of 2026-11-25 and once 603 MB (2026-11-28, a slow hour, the server child without the
+// launcher's V8 flags); 206-210 MB on a quiet machine and 182-190 MB beside two busy cores with those flags (182-277
+// without). Without the page bound the same lists added 1,305 MB (one list alone holds its 768 MB of text and more),
+// so 800 MB still fails on that with room to spare, and not on a late collection.
+const EMBEDDED_GROWTH_LIMIT_MB = 800;
 // On a quiet machine the slowest probe takes 0.2-0.3 s. `npm test` runs two suites at once on two cores, and
 // beside another heavy suite a probe took 1.4 s, and in CI runs of 2026-11-25 3.4 and 3.5 s (twice failing a 3 s
 // bound), so the test allows 10 s: it still fails on what the audit saw (40 s), while runs on a quiet machine show

@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { dataDirHolder, lockPath } from '../../src/adapters/persistence/data-dir-lock';
+import SERVER_RUNTIME from '../../src/runtime/server-runtime.json';
 
 // `npm start` as a supervisor runs it (systemd, pm2, a container): npm forwards SIGTERM to its child only, so
 // the child must be the server itself, not a shell or a launcher that would die and leave the server running.
@@ -95,7 +96,8 @@ describe('npm start', () => {
       // npm's child is the server itself: the launcher replaced itself (no shell, no launcher in between).
       expect((await readFile(`/proc/${server.serverPid}/stat`, 'utf8')).split(' ')[3]).toBe(String(server.npm.pid));
       // With the server's V8 flags (docs/benchmarks.md, Memory).
-      expect((await readFile(`/proc/${server.serverPid}/cmdline`, 'utf8')).split('\0')).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--no-parallel-scavenge', '--no-maglev', '--heap-growing-percent=20']));
+      expect(SERVER_RUNTIME.flags).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--heap-growing-percent=20']));
+      expect((await readFile(`/proc/${server.serverPid}/cmdline`, 'utf8')).split('\0')).toEqual(expect.arrayContaining(SERVER_RUNTIME.flags));
       expect((await readFile(`/proc/${server.serverPid}/environ`, 'utf8')).split('\0')).toContain(arenas);
       expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
       expect(await dataDirHolder(dataDir)).toMatchObject({ pid: server.serverPid, purpose: 'server' });
@@ -125,6 +127,7 @@ describe('the npm start launcher (src/runtime/launcher.mts) on a small project o
     project = await mkdtemp(join(tmpdir(), 'pn-launcher-'));
     await mkdir(join(project, 'src/runtime'), { recursive: true });
     await copyFile(join(ROOT, 'src/runtime/launcher.mts'), join(project, 'src/runtime/launcher.mts'));
+    await copyFile(join(ROOT, 'src/runtime/server-runtime.json'), join(project, 'src/runtime/server-runtime.json'));
     await symlink(join(ROOT, 'node_modules'), join(project, 'node_modules'));
     await writeFile(join(project, 'package.json'), '{"private": true, "type": "commonjs"}\n');
     await writeFile(join(project, 'tsconfig.json'), JSON.stringify({

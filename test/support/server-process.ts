@@ -6,6 +6,7 @@ import { openStore } from '../../src/runtime/open-store';
 import { loadConfig } from '../../src/config';
 import { buildContainer } from '../../src/container';
 import { SCOPES } from '../../src/domain/scopes';
+import SERVER_RUNTIME from '../../src/runtime/server-runtime.json';
 
 const ROOT = resolve(__dirname, '../..');
 // Node itself with tsx as a loader (not the `tsx` wrapper, which runs the server in a grandchild that a
@@ -20,9 +21,13 @@ export interface Storage {
   env?: NodeJS.ProcessEnv;
 }
 
-/** The environment of a server child: only what it needs, with a rate limit the load cannot reach. */
+/**
+ * The environment of a server child: only what it needs, with a rate limit the load cannot reach, and the launcher's
+ * defaults (src/runtime/server-runtime.json) as `npm start` sets them.
+ */
 export function serverEnvironment(storage: Storage): NodeJS.ProcessEnv {
   return {
+    ...SERVER_RUNTIME.env,
     PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
     HOME: process.env.HOME,
     DATA_DIR: storage.dataDir,
@@ -44,9 +49,9 @@ export interface ServerChild {
   log(): string;
 }
 
-/** Starts `src/main.ts` as a child process and resolves once it listens. */
+/** Starts `src/main.ts` as a child process, with the V8 flags `npm start` gives the server, and resolves once it listens. */
 export function startServerChild(storage: Storage): Promise<ServerChild> {
-  const child = spawn(NODE, ['--import', 'tsx', join(ROOT, 'src/main.ts')], { cwd: ROOT, env: serverEnvironment(storage), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [...SERVER_RUNTIME.flags, '--import', 'tsx', join(ROOT, 'src/main.ts')], { cwd: ROOT, env: serverEnvironment(storage), stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
   let tail = '';
   // Keep draining the pipes (a full pipe would block the child) but remember only the end.
