@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { VIEW_FLUSH_EVERY_MS } from '../src/application/ports/view-counter';
 import { displayAddress } from '../src/domain/location';
 import { locationSeenBy, type LocationPrecision } from '../src/domain/location-precision';
 import { implicitTitle, noteTitle } from '../src/domain/note';
@@ -63,8 +64,8 @@ const FLUSH_VIEWS_SQL = `update notes set public_views_count = notes.public_view
   from unnest($1::int4[], $2::int8[]) as v(note_id, views) where notes.id = v.note_id`;
 
 const PAGE_SIZE = 20;
-/** How often gathered views are written (the service's own interval). */
-const VIEW_FLUSH_MS = 5_000;
+/** How often gathered views are written: the service's own interval. */
+const VIEW_FLUSH_MS = VIEW_FLUSH_EVERY_MS;
 
 interface NoteRow {
   id: number; title: string | null; message: string; visibility: string; latitude: number; longitude: number;

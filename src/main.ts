@@ -4,7 +4,7 @@ import './runtime/vendor-bundles';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { BLOB_STORE, type BlobStore } from './application/ports/blob-store';
-import { VIEW_COUNTER, type ViewCounter } from './application/ports/view-counter';
+import { VIEW_COUNTER, VIEW_FLUSH_EVERY_MS, type ViewCounter } from './application/ports/view-counter';
 import { IDEMPOTENCY_STORE, type IdempotencyStore } from './application/ports/idempotency-store';
 import { KEEP_MS } from './adapters/http/idempotency';
 import { WebhookWorker } from './adapters/webhooks/webhook-worker';
@@ -20,8 +20,6 @@ import { startAdminSocket, type AdminSocket } from './runtime/admin-socket';
 import { oneLine } from './runtime/one-line';
 import { openStore } from './runtime/open-store';
 
-// View counts are gathered in memory and written in batches, off the read path (docs/architecture.md, Storage).
-const VIEW_FLUSH_EVERY_MS = 5_000;
 // Idempotency keys are kept 24 hours; each instance deletes the expired ones every hour (docs/api.md, Safe retries).
 const PURGE_IDEMPOTENCY_EVERY_MS = 60 * 60 * 1000;
 // A stop ends within 10 s of the signal whatever clients do (docs/operations.md, Stopping): connections still

@@ -7,3 +7,5 @@ export interface ViewCounter {
   flush(): Promise<void>;
 }
 export const VIEW_COUNTER = portToken<ViewCounter>('ViewCounter');
+/** How often each instance writes the views it gathered (docs/architecture.md, Storage). */
+export const VIEW_FLUSH_EVERY_MS = 5_000;
