@@ -64,8 +64,6 @@ const FLUSH_VIEWS_SQL = `update notes set public_views_count = notes.public_view
   from unnest($1::int4[], $2::int8[]) as v(note_id, views) where notes.id = v.note_id`;
 
 const PAGE_SIZE = 20;
-/** How often gathered views are written: the service's own interval. */
-const VIEW_FLUSH_MS = VIEW_FLUSH_EVERY_MS;
 
 interface NoteRow {
   id: number; title: string | null; message: string; visibility: string; latitude: number; longitude: number;
@@ -179,7 +177,7 @@ async function main(): Promise<void> {
     const batch = views;
     views = new Map();
     pool.query(flushViews([[...batch.keys()], [...batch.values()]])).catch(() => {});
-  }, VIEW_FLUSH_MS);
+  }, VIEW_FLUSH_EVERY_MS);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

@@ -20,7 +20,7 @@ const NODE = join(ROOT, 'node_modules', '.bin', 'node');
 const LAUNCHER = join(ROOT, 'src', 'runtime', 'launcher.mts');
 // The same built service with the client features left out, to measure what they cost.
 const WITHOUT_FEATURES = join(ROOT, 'bench', 'service-without-client-features.mts');
-// The launcher's V8 flags and environment defaults (src/runtime/launcher.mts), for the service started without it.
+// The server's V8 flags and environment defaults, as the launcher passes them, for the service started without it.
 const { flags: SERVER_FLAGS, env: SERVER_ENV } = SERVER_RUNTIME;
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
