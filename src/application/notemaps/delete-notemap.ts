@@ -6,7 +6,7 @@ import { requirePrecondition, type Precondition } from '../precondition';
 import { viewerOf } from '../viewer';
 import { findOwnNotemap } from './find-own-notemap';
 
-/** Deletes a notemap with its memberships and follows (scope `write`, its creator only). */
+/** Deletes a notemap with its memberships and follows (scope `write`, its creator only); its row is locked first. */
 @injectable()
 export class DeleteNotemap {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: UnitOfWork) {}
@@ -15,7 +15,7 @@ export class DeleteNotemap {
     const userId = requireScope(actor, 'write');
     await this.uow.run(async ({ notemaps, views }) => {
       if (precondition) await notemaps.lock(id);
-      await findOwnNotemap(notemaps, id, userId);
+      await findOwnNotemap(notemaps, id, userId, { lock: true });
       if (precondition) requirePrecondition(precondition, await views.notemaps.get(viewerOf(actor), id), `notemap ${id}`);
       await notemaps.delete(id);
     });

@@ -2,16 +2,19 @@ import { DomainError } from '../../domain/domain-error';
 import { requireNotemapOwner, type Notemap } from '../../domain/notemap';
 import type { NotemapRepository } from '../ports/notemap-repository';
 
-/** The notemap a user wants to change: 404 when it does not exist, 403 when someone else made it. */
-export async function findOwnNotemap(notemaps: NotemapRepository, id: number, userId: number): Promise<Notemap> {
-  const notemap = await findNotemap(notemaps, id);
+/**
+ * The notemap a user wants to change: 404 when it does not exist, 403 when someone else made it. `lock` holds its
+ * row to the end of the transaction (a write of its notes takes it before any note's).
+ */
+export async function findOwnNotemap(notemaps: NotemapRepository, id: number, userId: number, options?: { lock?: boolean }): Promise<Notemap> {
+  const notemap = await findNotemap(notemaps, id, options);
   requireNotemapOwner(notemap, userId);
   return notemap;
 }
 
 /** A notemap by id; 404 when there is none. */
-export async function findNotemap(notemaps: NotemapRepository, id: number): Promise<Notemap> {
-  const notemap = await notemaps.findById(id);
+export async function findNotemap(notemaps: NotemapRepository, id: number, options?: { lock?: boolean }): Promise<Notemap> {
+  const notemap = await notemaps.findById(id, options);
   if (notemap === null) throw DomainError.notFound('notemap', id);
   return notemap;
 }

@@ -3,7 +3,7 @@
  * the booleans say whether a row was really written or removed (201 against 200, 404).
  */
 export interface FollowRepository {
-  /** Makes `followerId` follow `followedId`; false when it already did. */
+  /** Makes `followerId` follow `followedId`; false when it already did; `not_found` when either account is gone. */
   followUser(followerId: number, followedId: number, now: Date): Promise<boolean>;
   /** Ends the follow; false when there was none. */
   unfollowUser(followerId: number, followedId: number): Promise<boolean>;

@@ -4,7 +4,11 @@ import type { Note, NoteContent, NoteImage } from '../../domain/note';
 export interface NoteRepository {
   /** Inserts a note with its tags and recipients; returns the new id. */
   create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number>;
-  findById(id: number): Promise<Note | null>;
+  /**
+   * The note, or null. With `lock`, its row is held against other writers until the transaction ends: a write
+   * that changes a note's relations and counters locks the note first (docs/decisions.md, decision 142).
+   */
+  findById(id: number, options?: { lock?: boolean }): Promise<Note | null>;
   /** Holds the row until the transaction ends (another writer waits), so a condition checked now still holds at the write. */
   lock(id: number): Promise<void>;
   /** Replaces the content, tags and (when given) recipients of a note, and sets `updatedAt`. */

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { FollowRepository } from '../../../application/ports/follow-repository';
+import { DomainError } from '../../../domain/domain-error';
 import { KYSELY } from './database';
+import { foreignKeyViolation } from './database-errors';
 import type { Schema } from './schema';
 
 /**
@@ -13,13 +15,20 @@ export class KyselyFollowRepository implements FollowRepository {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
 
   async followUser(followerId: number, followedId: number, now: Date): Promise<boolean> {
-    const row = await this.db
-      .insertInto('user_follows')
-      .values({ follower_id: followerId, followed_id: followedId, created_at: now })
-      .onConflict((oc) => oc.columns(['followed_id', 'follower_id']).doNothing())
-      .returning('follower_id')
-      .executeTakeFirst();
-    return row !== undefined;
+    // The insert's key checks lock both users; an account deleted meanwhile fails them once its deletion commits.
+    try {
+      const row = await this.db
+        .insertInto('user_follows')
+        .values({ follower_id: followerId, followed_id: followedId, created_at: now })
+        .onConflict((oc) => oc.columns(['followed_id', 'follower_id']).doNothing())
+        .returning('follower_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    } catch (error) {
+      const constraint = foreignKeyViolation(error);
+      if (constraint !== null) throw DomainError.notFound('user', constraint === 'user_follows_follower_id_fkey' ? followerId : followedId);
+      throw error;
+    }
   }
 
   async unfollowUser(followerId: number, followedId: number): Promise<boolean> {

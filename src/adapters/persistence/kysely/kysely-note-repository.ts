@@ -106,8 +106,8 @@ export class KyselyNoteRepository implements NoteRepository {
     await this.db.selectFrom('notes').select('id').where('id', '=', id).forUpdate().execute();
   }
 
-  async findById(id: number): Promise<Note | null> {
-    const row = await this.db
+  async findById(id: number, options: { lock?: boolean } = {}): Promise<Note | null> {
+    const query = this.db
       .selectFrom('notes as n')
       .select(['n.id', 'n.author_id', 'n.title', 'n.message', 'n.visibility', 'n.created_at', 'n.updated_at'])
       .select(['n.image_key', 'n.image_width', 'n.image_height', 'n.location_precision'])
@@ -121,8 +121,9 @@ export class KyselyNoteRepository implements NoteRepository {
         where nt.note_id = n.id and nt.explicit order by nt.position)`.as('explicit_tags'))
       .select(sql<number[]>`array(
         select r.user_id from note_recipients r where r.note_id = n.id order by r.user_id)`.as('recipient_ids'))
-      .where('n.id', '=', id)
-      .executeTakeFirst();
+      .where('n.id', '=', id);
+    // NO KEY UPDATE: what the counter's update would take, taken before any relation row; inserts' key checks still pass.
+    const row = await (options.lock === true ? query.forNoKeyUpdate() : query).executeTakeFirst();
     if (!row) return null;
     return {
       id: row.id,

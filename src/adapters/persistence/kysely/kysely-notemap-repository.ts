@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { NotemapRepository } from '../../../application/ports/notemap-repository';
+import { DomainError } from '../../../domain/domain-error';
 import type { Notemap, NotemapContent } from '../../../domain/notemap';
 import { KYSELY } from './database';
+import { foreignKeyViolation } from './database-errors';
 import type { Schema } from './schema';
 
 /**
  * Notemaps over SQL. A relation write and the counters it moves are one statement (data-modifying
  * CTEs), so a counter changes only with a row that was really inserted or deleted, even under concurrency.
+ * Rows are locked parents first: the notemap, then its notes in the order of their ids, then memberships.
  */
 @injectable()
 export class KyselyNotemapRepository implements NotemapRepository {
@@ -26,8 +29,9 @@ export class KyselyNotemapRepository implements NotemapRepository {
     await this.db.selectFrom('notemaps').select('id').where('id', '=', id).forUpdate().execute();
   }
 
-  async findById(id: number): Promise<Notemap | null> {
-    const row = await this.db.selectFrom('notemaps').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: number, options: { lock?: boolean } = {}): Promise<Notemap | null> {
+    const query = this.db.selectFrom('notemaps').selectAll().where('id', '=', id);
+    const row = await (options.lock === true ? query.forNoKeyUpdate() : query).executeTakeFirst();
     if (!row) return null;
     return {
       id: row.id,
@@ -49,6 +53,15 @@ export class KyselyNotemapRepository implements NotemapRepository {
   }
 
   async delete(id: number): Promise<boolean> {
+    // Its notes are locked before any membership, in the order of their ids, as a note's deletion (the note,
+    // then its memberships by the cascade) and every other writer take them: otherwise the two deadlock.
+    await this.db
+      .selectFrom('notes')
+      .select('id')
+      .where('id', 'in', (eb) => eb.selectFrom('notemap_notes').select('note_id').where('notemap_id', '=', id))
+      .orderBy('id')
+      .forNoKeyUpdate()
+      .execute();
     // Memberships are deleted here rather than by the cascade, so their notes' counters drop with them.
     const result = await this.db
       .with('removed', (db) => db.deleteFrom('notemap_notes').where('notemap_id', '=', id).returning('note_id'))
@@ -102,13 +115,19 @@ export class KyselyNotemapRepository implements NotemapRepository {
   }
 
   async follow(notemapId: number, userId: number, now: Date): Promise<boolean> {
-    const row = await this.db
-      .insertInto('notemap_follows')
-      .values({ notemap_id: notemapId, user_id: userId, created_at: now })
-      .onConflict((oc) => oc.columns(['notemap_id', 'user_id']).doNothing())
-      .returning('user_id')
-      .executeTakeFirst();
-    return row !== undefined;
+    // No lock first: the insert's key check locks the notemap, and fails once a deletion of it has committed.
+    try {
+      const row = await this.db
+        .insertInto('notemap_follows')
+        .values({ notemap_id: notemapId, user_id: userId, created_at: now })
+        .onConflict((oc) => oc.columns(['notemap_id', 'user_id']).doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    } catch (error) {
+      if (foreignKeyViolation(error) === 'notemap_follows_notemap_id_fkey') throw DomainError.notFound('notemap', notemapId);
+      throw error;
+    }
   }
 
   async unfollow(notemapId: number, userId: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { DomainError } from '../../../domain/domain-error';
+import { foreignKeyViolation } from './database-errors';
 import type { Schema } from './schema';
 
 /** A per-user relation of a note (favorite, find) and the counter on `notes` that mirrors its rows. */
@@ -7,10 +8,6 @@ export interface NoteMarkTable {
   table: 'note_favorites' | 'note_finds';
   counter: 'favoriters_count' | 'finders_count';
 }
-
-// SQLSTATE 23503: the note (or user) went away before the row could reference it.
-const isForeignKeyViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 
 /**
  * Adds a mark; the counter moves only when a row was really inserted, in the caller's transaction,
@@ -26,7 +23,8 @@ export async function addNoteMark(db: Kysely<Schema>, mark: NoteMarkTable, noteI
       .returning('note_id')
       .executeTakeFirst();
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw DomainError.notFound('note', noteId);
+    // The note (or the user) went away before the row could reference it.
+    if (foreignKeyViolation(error) !== null) throw DomainError.notFound('note', noteId);
     throw error;
   }
   if (inserted === undefined) return false;
