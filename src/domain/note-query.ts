@@ -165,8 +165,11 @@ export function decodeNoteCursor(text: string, order: NoteOrder): NotePosition |
   if (Object.keys(rest).length > 0 || o !== order || !Array.isArray(k) || k.length !== LEAD_LENGTH[order]) return null;
   if (!k.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
   const lead = k as number[];
-  if (order === 'popular' && !lead.every((n) => Number.isSafeInteger(n) && n >= 0)) return null;
+  // Each number must fit the type the lists compare it with: favoriters an `integer`, views a `bigint`,
+  // the text rank a `real` (neither infinite nor rounded to zero there); past that it is no position of the list.
+  if (order === 'popular' && !(lead.every((n) => Number.isSafeInteger(n) && n >= 0) && lead[0]! <= MAX_ID)) return null;
   if (order === 'nearest' && !lead.every((n) => n >= 0)) return null;
+  if (order === 'relevance' && !lead.every((n) => Number.isFinite(Math.fround(n)) && (n === 0 || Math.fround(n) !== 0))) return null;
   if (typeof t !== 'number' || !Number.isSafeInteger(t)) return null;
   if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 1 || i > MAX_ID) return null;
   return { order, lead, createdAtUs: t, id: i };
