@@ -42,7 +42,7 @@ import { SharpImageProcessor } from './adapters/images/sharp-image-processor';
 import { Links } from './adapters/http/links';
 import { createRateLimitRedis, RATE_LIMIT_REDIS } from './adapters/http/rate-limit-redis';
 import { ACCESS_TOKEN_CACHE, AccessTokenCache } from './adapters/persistence/kysely/access-token-cache';
-import { KYSELY, type Database } from './adapters/persistence/kysely/database';
+import { KYSELY, REQUEST_TRANSACTIONS, type Database } from './adapters/persistence/kysely/database';
 import { KyselyAccountExportViews } from './adapters/persistence/kysely/kysely-account-export-views';
 import { KyselyChangeFeed } from './adapters/persistence/kysely/kysely-change-feed';
 import { KyselyAccessTokenRepository } from './adapters/persistence/kysely/kysely-access-token-repository';
@@ -215,6 +215,7 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   // in memory without one.
   if (storage.kind === 'database') {
     c.register(KYSELY, { useValue: storage.database.kysely });
+    c.register(REQUEST_TRANSACTIONS, { useValue: storage.database.transactions });
     c.register(NOTIFICATIONS, { useValue: storage.database.notifications });
     c.register(ACCESS_TOKEN_CACHE, { useValue: new AccessTokenCache(storage.database.notifications) });
     const blobs = config.blobStore;

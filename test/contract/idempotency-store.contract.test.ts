@@ -1,4 +1,4 @@
-import type { IdempotencyStore } from '../../src/application/ports/idempotency-store';
+import type { IdempotencyStore, KeyedRequest } from '../../src/application/ports/idempotency-store';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { KyselyIdempotencyStore } from '../../src/adapters/persistence/kysely/kysely-idempotency-store';
 import { MemoryIdempotencyStore } from '../../src/adapters/persistence/memory/memory-idempotency-store';
@@ -20,10 +20,10 @@ const adapters: Adapter[] = [
   ...(process.env.TEST_DATABASE_URL ? [['PostgreSQL', async () => kysely(await createTestDatabase({ kind: 'postgres' }))] as Adapter] : []),
 ];
 function kysely(database: Database) {
-  return { store: new KyselyIdempotencyStore(database.kysely), close: () => database.close() };
+  return { store: new KyselyIdempotencyStore(database.kysely, database.transactions), close: () => database.close() };
 }
 
-describe.each(adapters)('IdempotencyStore on %s', (_name, open) => {
+describe.each(adapters)('IdempotencyStore on %s', (name, open) => {
   let store: IdempotencyStore;
   let close: () => Promise<void>;
   // One database per adapter (a fresh one per test made this the slowest suite of CI), emptied before each test
@@ -94,6 +94,46 @@ describe.each(adapters)('IdempotencyStore on %s', (_name, open) => {
     await begin(store, 'stuck', 'f1', T0);
     expect((await begin(store, 'stuck', 'f1', at(4 * 60 * 1000))).begun).toBe(false);
     expect(await begin(store, 'stuck', 'f1', at(5 * 60 * 1000))).toEqual({ begun: true });
+  });
+
+  it('keeps the answer of a transacted request, and forgets the key of a discarded one', async () => {
+    await begin(store, 'kept', 'f1', T0);
+    await (await store.transact('user:1:client:2', 'kept')).keep(ANSWER);
+    expect(await begin(store, 'kept', 'f1', at(1000))).toEqual({ begun: false, entry: { fingerprint: 'f1', answer: ANSWER, createdAt: T0 } });
+
+    await begin(store, 'dropped', 'f1', T0);
+    await (await store.transact('user:1:client:2', 'dropped')).discard();
+    expect(await begin(store, 'dropped', 'f2', at(1000))).toEqual({ begun: true });
+  });
+
+  // What a request writes inside its transaction: here another key claimed through the same store, as a note would be.
+  const enterAndWrite = (keyed: KeyedRequest, key: string) =>
+    new Promise<void>((resolve, reject) => keyed.enter(() => void begin(store, key, 'inner', T0).then(() => resolve(), reject)));
+
+  (name === 'memory' ? it.skip : it)('commits the writes of a transacted request with its answer, or neither', async () => {
+    await begin(store, 'outer-kept', 'f1', T0);
+    const kept = await store.transact('user:1:client:2', 'outer-kept');
+    await enterAndWrite(kept, 'written-with-answer');
+    await kept.keep(ANSWER);
+    expect((await begin(store, 'written-with-answer', 'other', at(1000))).begun).toBe(false);
+    expect((await begin(store, 'outer-kept', 'f1', at(1000)))).toEqual({ begun: false, entry: { fingerprint: 'f1', answer: ANSWER, createdAt: T0 } });
+
+    await begin(store, 'outer-dropped', 'f1', T0);
+    const dropped = await store.transact('user:1:client:2', 'outer-dropped');
+    await enterAndWrite(dropped, 'written-then-dropped');
+    await dropped.discard();
+    expect(await begin(store, 'written-then-dropped', 'other', at(1000))).toEqual({ begun: true });
+    expect(await begin(store, 'outer-dropped', 'f1', at(1000))).toEqual({ begun: true });
+  });
+
+  (name === 'memory' ? it.skip : it)('writes nothing and forgets the key when the answer cannot be kept', async () => {
+    await begin(store, 'doomed', 'f1', T0);
+    const doomed = await store.transact('user:1:client:2', 'doomed');
+    await enterAndWrite(doomed, 'written-before-failure');
+    // A status the column cannot hold makes keeping the answer fail inside the transaction.
+    await expect(doomed.keep({ ...ANSWER, status: 2 ** 40 })).rejects.toThrow();
+    expect(await begin(store, 'written-before-failure', 'other', at(1000))).toEqual({ begun: true });
+    expect(await begin(store, 'doomed', 'f1', at(1000))).toEqual({ begun: true });
   });
 
   it('purges what was first used before a moment', async () => {

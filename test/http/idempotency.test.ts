@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { HandClock } from '../support/hand-clock';
 import { fields, filePart, makeImage, multipart } from '../support/multipart';
 import { ALL_STORAGES, createTestApp, type TestApp } from '../support/test-app';
 
@@ -117,5 +119,73 @@ describe.each(ALL_STORAGES)('Idempotency-Key over %s storage', (storage) => {
   it('ignores Idempotency-Key outside POST /v2', async () => {
     const res = await t.request({ method: 'GET', url: '/v2/notes?limit=1', headers: { 'idempotency-key': 'x'.repeat(300) } });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+// A process that dies between a write's commit and keeping its answer left a written note with an unanswered key: once
+// the claim was taken for abandoned, a retry wrote the note again. The write and its answer now commit together.
+describe('Idempotency-Key when keeping the answer fails after the write (database storage)', () => {
+  let t: TestApp;
+  let token: string;
+  let userId: number;
+  const clock = new HandClock();
+
+  beforeAll(async () => {
+    t = await createTestApp({ storage: 'database', clock });
+    const user = await t.createUser('survivor');
+    userId = user.id;
+    token = await t.token(user, 'notes write');
+    // Stands for the process dying at that moment: the statement that keeps the answer of a key named crash-… fails.
+    await sql`create function fail_keeping_answers() returns trigger language plpgsql as $$
+      begin
+        if new.key like 'crash-%' and new.status is not null then raise exception 'the process died before keeping the answer'; end if;
+        return new;
+      end $$`.execute(t.database!.kysely);
+  });
+  afterAll(() => t.close());
+
+  const failKeeping = (on: boolean) => sql.raw(on
+    ? 'create trigger fail_keeping_answers before update on idempotency_keys for each row execute function fail_keeping_answers()'
+    : 'drop trigger fail_keeping_answers on idempotency_keys').execute(t.database!.kysely);
+  const post = (url: string, payload: Record<string, unknown>, key: string) =>
+    t.request({ method: 'POST', url, token, payload, headers: { 'idempotency-key': key } });
+
+  it('writes nothing when the answer cannot be kept, so a retry writes exactly once', async () => {
+    const payload = { message: 'written once despite the crash', latitude: 7, longitude: 8 };
+    await failKeeping(true);
+    const first = await post('/v2/notes', payload, 'crash-note');
+    await failKeeping(false);
+    expect(first.statusCode).toBe(500);
+    expect(first.headers.location).toBeUndefined();
+    // Long after the claim would have been taken for abandoned.
+    clock.advance(10 * 60);
+    const retry = await post('/v2/notes', payload, 'crash-note');
+    expect(retry.statusCode).toBe(201);
+    const again = await post('/v2/notes', payload, 'crash-note');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(retry.json().data.id);
+    const mine = (await t.request({ method: 'GET', url: `/v2/users/${userId}/notes?limit=100`, token })).json().data as { message: string }[];
+    expect(mine.filter((note) => note.message === payload.message)).toHaveLength(1);
+  });
+
+  it('does the same for a write made in a unit of work (a comment)', async () => {
+    const note = (await post('/v2/notes', { message: 'commented on', latitude: 7, longitude: 9 }, 'plain-note')).json().data as { id: number };
+    await failKeeping(true);
+    const first = await post(`/v2/notes/${note.id}/comments`, { comment: 'said once' }, 'crash-comment');
+    await failKeeping(false);
+    expect(first.statusCode).toBe(500);
+    clock.advance(10 * 60);
+    expect((await post(`/v2/notes/${note.id}/comments`, { comment: 'said once' }, 'crash-comment')).statusCode).toBe(201);
+    const comments = (await t.request({ method: 'GET', url: `/v2/notes/${note.id}/comments`, token })).json().data as { comment: string }[];
+    expect(comments.filter((comment) => comment.comment === 'said once')).toHaveLength(1);
+  });
+
+  it('keeps a refusal made after a write was undone, and the database stays usable', async () => {
+    const refused = await post('/v2/notes/999999/comments', { comment: 'nowhere' }, 'refused-comment');
+    expect(refused.statusCode).toBe(404);
+    const repeat = await post('/v2/notes/999999/comments', { comment: 'nowhere' }, 'refused-comment');
+    expect(repeat.statusCode).toBe(404);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect((await t.request({ method: 'GET', url: '/v2/notes?limit=1', token })).statusCode).toBe(200);
   });
 });

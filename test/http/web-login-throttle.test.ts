@@ -1,19 +1,6 @@
-import type { Clock } from '../../src/application/ports/clock';
+import { HandClock } from '../support/hand-clock';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { signUp, WebAgent } from '../support/web-agent';
-
-/** A clock the test moves by hand. */
-class HandClock implements Clock {
-  private time = Date.parse('2026-05-01T10:00:00Z');
-
-  now(): Date {
-    return new Date(this.time);
-  }
-
-  advance(seconds: number): void {
-    this.time += seconds * 1000;
-  }
-}
 
 describe('log-in throttle: 5 failures for an account within 15 minutes lock it for the rest of the window', () => {
   let t: TestApp;

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IdempotencyStore, KeptAnswer } from '../../application/ports/idempotency-store';
+import type { IdempotencyStore, KeptAnswer, KeyedRequest } from '../../application/ports/idempotency-store';
 import { DomainError } from '../../domain/domain-error';
 import { failure } from './envelope';
 import { isApiPath, routedPath } from './request-facts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The Idempotency-Key this request claimed (null: none, or not claimed). */
-    idempotency: { caller: string; key: string } | null;
+    /** The Idempotency-Key this request claimed, and the transaction it runs in (null: none, or not claimed). */
+    idempotency: KeyedRequest | null;
   }
 }
 
@@ -32,7 +32,9 @@ export interface IdempotencyOptions {
  * request gets that answer again with `Idempotent-Replayed: true` and changes nothing; the same key with another
  * request is 422 `idempotency_key_reused`; a repeat while the first is still in flight is 409. 5xx answers are not
  * kept. Claimed in `preValidation`, once the body is parsed and a token in it is known, so 4xx answers from
- * validation on are kept too.
+ * validation on are kept too. The rest of the request runs in one transaction that also keeps its answer
+ * (KeyedRequest): a process that dies after the write committed has kept its answer too, and one that dies before
+ * leaves neither, so a retry never writes twice.
  */
 export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
   const { store, now } = options;
@@ -54,8 +56,14 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       staleBefore: new Date(at.getTime() - ABANDONED_AFTER_MS),
     }).then((begun) => {
       if (begun.begun) {
-        request.idempotency = { caller, key };
-        return done();
+        store.transact(caller, key).then((keyed) => {
+          request.idempotency = keyed;
+          keyed.enter(() => done());
+        }, (error: unknown) => {
+          // No transaction, so nothing runs: the key is not left in flight.
+          store.release(caller, key).then(() => done(error as Error), () => done(error as Error));
+        });
+        return;
       }
       const { entry } = begun;
       if (entry.fingerprint !== fingerprint) {
@@ -72,17 +80,37 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const claimed = request.idempotency;
-    if (claimed === null) return done(null, payload);
+    const keyed = request.idempotency;
+    if (keyed === null) return done(null, payload);
     request.idempotency = null;
     const keep = reply.statusCode < 500 && (typeof payload === 'string' || Buffer.isBuffer(payload));
-    const stored = keep
-      ? store.complete(claimed.caller, claimed.key, answerOf(reply, payload as string | Buffer))
-      : store.release(claimed.caller, claimed.key);
-    stored.then(() => done(null, payload), (error: unknown) => {
-      // The answer still goes out; a repeat finds the key in flight until it is abandoned.
-      request.log.error({ err: error }, 'keeping the answer of an Idempotency-Key failed');
-      done(null, payload);
+    if (!keep) {
+      keyed.discard().then(() => done(null, payload), (error: unknown) => {
+        request.log.error({ err: error }, 'rolling back the request of an Idempotency-Key failed');
+        done(null, payload);
+      });
+      return;
+    }
+    keyed.keep(answerOf(reply, payload as string | Buffer)).then(() => done(null, payload), (error: unknown) => {
+      // Neither the write nor its answer landed: say so, as for any failed write; a retry runs again.
+      request.log.error({ err: error }, 'committing the request of an Idempotency-Key failed');
+      const unavailable = error instanceof DomainError && error.kind === 'unavailable';
+      const status = unavailable ? 503 : 500;
+      reply.code(status).removeHeader('location').removeHeader('etag').header('content-type', 'application/json; charset=utf-8');
+      done(null, JSON.stringify(failure(status, unavailable ? 'unavailable' : 'internal',
+        unavailable ? 'the database is unavailable; try again in a few seconds' : 'the request could not be completed; it changed nothing, retry it',
+        { requestId: request.id })));
+    });
+  });
+
+  // A request that ended without an answer (its connection closed) still ends its transaction.
+  app.addHook('onResponse', (request, _reply, done) => {
+    const keyed = request.idempotency;
+    if (keyed === null) return done();
+    request.idempotency = null;
+    keyed.discard().then(() => done(), (error: unknown) => {
+      request.log.error({ err: error }, 'rolling back the request of an Idempotency-Key failed');
+      done();
     });
   });
 }

@@ -16,6 +16,19 @@ export interface IdempotencyEntry {
   createdAt: Date;
 }
 
+/**
+ * The rest of a begun key's request as one transaction with its answer: every statement made inside `enter` joins it,
+ * and `keep` saves the answer in it and commits, so a committed write always has its kept answer.
+ */
+export interface KeyedRequest {
+  /** Runs `work` (the request's handling) and everything it starts inside the transaction. */
+  enter(work: () => void): void;
+  /** Keeps the answer and commits the request's writes with it; if that fails, nothing is written and the key is forgotten. */
+  keep(answer: KeptAnswer): Promise<void>;
+  /** Rolls the request's writes back and forgets the key (a retry runs again). */
+  discard(): Promise<void>;
+}
+
 export type Begun = { begun: true } | { begun: false; entry: IdempotencyEntry };
 
 /**
@@ -29,6 +42,8 @@ export interface IdempotencyStore {
    * returned, untouched. Atomic: of two concurrent claims of one key, one begins.
    */
   begin(caller: string, key: string, fingerprint: string, now: Date, limits: { expiresBefore: Date; staleBefore: Date }): Promise<Begun>;
+  /** Opens the transaction in which a begun key's request runs and its answer is kept (see KeyedRequest). */
+  transact(caller: string, key: string): Promise<KeyedRequest>;
   /** Keeps the answer of a begun key. */
   complete(caller: string, key: string, answer: KeptAnswer): Promise<void>;
   /** Forgets a begun key (its answer is not kept: a retry runs again). */

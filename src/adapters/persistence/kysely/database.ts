@@ -11,10 +11,14 @@ import { portToken } from '../../../application/ports/port-token';
 import { DomainError } from '../../../domain/domain-error';
 import { DescribedOnceQuery, type ResultDescription } from './described-once-query';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
+import { PinnableDialect, pinnedConnection, type RequestTransactions } from './request-transactions';
 import type { Schema } from './schema';
 
 /** The tsyringe token of the Kysely<Schema> instance every repository and read model uses. */
 export const KYSELY = portToken<Kysely<Schema>>('Kysely');
+
+/** The open database's request transactions (RequestTransactions). */
+export const REQUEST_TRANSACTIONS = portToken<RequestTransactions>('RequestTransactions');
 
 /** An open database: the query builder, which engine is behind it, and how to let it go. */
 export interface Database {
@@ -22,6 +26,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** LISTEN/NOTIFY on the same database (a connection of its own on PostgreSQL, opened at the first listen). */
   notifications: Notifications;
+  /** Transactions that every statement of a request joins (an Idempotency-Key's write and its kept answer). */
+  transactions: RequestTransactions;
   close(): Promise<void>;
 }
 
@@ -102,8 +108,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     });
   }
   const preparing = new PreparingPool(pool);
-  const dialect = new PostgresDialect({ pool: preparing });
-  const kysely = new PooledKysely(kyselyConfig(new UnavailableWhenDisconnected(dialect), options.onQuery), preparing, options.onQuery);
+  const dialect = new PinnableDialect(new UnavailableWhenDisconnected(new PostgresDialect({ pool: preparing })));
+  const kysely = new PooledKysely(kyselyConfig(dialect, options.onQuery), preparing, options.onQuery);
   const notifications = new PostgresNotifications({
     connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'place-notes',
   });
@@ -111,6 +117,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     kysely,
     kind: 'postgres',
     notifications,
+    transactions: dialect,
     async close() {
       await notifications.close();
       try {
@@ -141,12 +148,14 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
         throw error;
       });
   }
-  const kysely = createKysely(new PGliteDialect({ pglite: yieldingBetweenQueries(pglite) }), options.onQuery);
+  const dialect = new PinnableDialect(new PGliteDialect({ pglite: yieldingBetweenQueries(pglite) }));
+  const kysely = createKysely(dialect, options.onQuery);
   const notifications = new PgliteNotifications(pglite);
   return {
     kysely,
     kind: 'pglite',
     notifications,
+    transactions: dialect,
     async close() {
       await notifications.close();
       await kysely.destroy();
@@ -218,7 +227,8 @@ class PooledKysely extends Kysely<Schema> {
   }
 
   override executeQuery<R>(query: CompiledQuery<R> | Compilable<R>, options?: AbortableQueryOptions): Promise<QueryResult<R>> {
-    if (options !== undefined || isCompilable(query)) return super.executeQuery(query, options);
+    // Inside a request transaction, Kysely's driver hands out the transaction's connection.
+    if (options !== undefined || isCompilable(query) || pinnedConnection() !== undefined) return super.executeQuery(query, options);
     return this.#run(query);
   }
 

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import type { Begun, IdempotencyStore, KeptAnswer } from '../../../application/ports/idempotency-store';
-import { KYSELY } from './database';
+import type { Begun, IdempotencyStore, KeptAnswer, KeyedRequest } from '../../../application/ports/idempotency-store';
+import { KYSELY, REQUEST_TRANSACTIONS } from './database';
+import type { RequestTransactions } from './request-transactions';
 import type { Schema } from './schema';
 
 interface EntryRow {
@@ -12,10 +13,37 @@ interface EntryRow {
   created_at: Date;
 }
 
-/** Idempotency keys in the `idempotency_keys` table (migration 0008). */
+/**
+ * Idempotency keys in the `idempotency_keys` table (migration 0008). A key is claimed in a statement of its own, so a
+ * repeat sees it in flight at once; the request's writes and its answer then commit in one transaction.
+ */
 @injectable()
 export class KyselyIdempotencyStore implements IdempotencyStore {
-  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+  constructor(
+    @inject(KYSELY) private readonly db: Kysely<Schema>,
+    @inject(REQUEST_TRANSACTIONS) private readonly transactions: RequestTransactions,
+  ) {}
+
+  async transact(caller: string, key: string): Promise<KeyedRequest> {
+    const transaction = await this.transactions.begin();
+    return {
+      enter: (work) => transaction.enter(work),
+      keep: async (answer) => {
+        try {
+          await transaction.enter(() => this.complete(caller, key, answer));
+          await transaction.commit();
+        } catch (error) {
+          if (transaction.open) await transaction.rollback().catch(() => {});
+          await this.release(caller, key);
+          throw error;
+        }
+      },
+      discard: async () => {
+        await transaction.rollback();
+        await this.release(caller, key);
+      },
+    };
+  }
 
   async begin(caller: string, key: string, fingerprint: string, now: Date, limits: { expiresBefore: Date; staleBefore: Date }): Promise<Begun> {
     // Two tries: the entry that blocked the claim may be purged before it is read.

@@ -1,5 +1,5 @@
 import { injectable } from 'tsyringe';
-import type { Begun, IdempotencyEntry, IdempotencyStore, KeptAnswer } from '../../../application/ports/idempotency-store';
+import type { Begun, IdempotencyEntry, IdempotencyStore, KeptAnswer, KeyedRequest } from '../../../application/ports/idempotency-store';
 
 /** Idempotency keys in process memory, with the same rules as the database's. */
 @injectable()
@@ -14,6 +14,15 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     if (entry !== undefined && !expired && !abandoned) return { begun: false, entry: { ...entry } };
     this.#entries.set(id, { fingerprint, answer: null, createdAt: now });
     return { begun: true };
+  }
+
+  /** Memory has no transactions: the request's writes are made as they come, and the answer kept after them. */
+  async transact(caller: string, key: string): Promise<KeyedRequest> {
+    return {
+      enter: (work) => work(),
+      keep: (answer) => this.complete(caller, key, answer),
+      discard: () => this.release(caller, key),
+    };
   }
 
   async complete(caller: string, key: string, answer: KeptAnswer): Promise<void> {
