@@ -108,10 +108,37 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
       await sql`insert into notes (author_id, message, latitude, longitude, public_latitude, public_longitude, created_at, updated_at)
         select (select id from users), 'old note ' || i, 1, 2, 1, 2, now(), now() from generate_series(1, 3) as i`.execute(fresh.kysely);
       await expect(migrateToLatest(fresh.kysely)).resolves.toEqual(['0010_note_changes', '0011_webhooks', '0012_plpgsql_trigger_helpers', '0013_note_created_events_per_statement',
-        '0014_note_tag_keys_per_statement', '0015_lighter_note_insert_triggers', '0016_webhook_wake_names_schema']);
+        '0014_note_tag_keys_per_statement', '0015_lighter_note_insert_triggers', '0016_webhook_wake_names_schema', '0018_note_states']);
       const { rows } = await sql<{ note_id: number }>`select note_id from note_changes order by seq`.execute(fresh.kysely);
       const { rows: notes } = await sql<{ id: number }>`select id from notes order by id`.execute(fresh.kysely);
       expect(rows).toEqual(notes.map((n) => ({ note_id: n.id })));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('gives every note in the change feed its state at its latest change, and a note gone a null one (0018)', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const fresh = await openDatabase(url ? { url, schema: `test_m18_${process.pid}_${Date.now()}`, dropSchemaOnClose: true } : {});
+    try {
+      await migrateToLatest(fresh.kysely, Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0018')));
+      await sql`insert into users (username, email, password_hash, avatar_hash) values ('Old', 'old@example.com', 'x', 'x'), ('To', 'to@example.com', 'x', 'x')`.execute(fresh.kysely);
+      await sql`insert into notes (author_id, message, visibility, latitude, longitude, public_latitude, public_longitude)
+        select (select id from users where username = 'Old'), 'old note ' || i, case when i = 1 then 'recipients' else 'public' end, 1, 2, 3, 4
+        from generate_series(1, 3) as i`.execute(fresh.kysely);
+      const [first, , gone] = (await sql<{ id: number }>`select id from notes order by id`.execute(fresh.kysely)).rows.map((n) => n.id);
+      await sql`insert into note_recipients (note_id, user_id) values (${first}, (select id from users where username = 'To'))`.execute(fresh.kysely);
+      await sql`delete from notes where id = ${gone}`.execute(fresh.kysely);
+      await migrateToLatest(fresh.kysely);
+      const { rows } = await sql<{ note_id: number; same: boolean; visibility: string | null; author_username: string | null; recipients: number[] | null; public_latitude: number | null }>`
+        select s.note_id, s.seq = c.seq as same, s.visibility, s.author_username, s.recipients, s.public_latitude
+        from note_states s join note_changes c on c.note_id = s.note_id order by s.note_id`.execute(fresh.kysely);
+      const to = (await sql<{ id: number }>`select id from users where username = 'To'`.execute(fresh.kysely)).rows[0]!.id;
+      expect(rows).toEqual([
+        { note_id: first, same: true, visibility: 'recipients', author_username: 'Old', recipients: [to], public_latitude: 3 },
+        { note_id: first! + 1, same: true, visibility: 'public', author_username: 'Old', recipients: null, public_latitude: 3 },
+        { note_id: gone, same: true, visibility: null, author_username: null, recipients: null, public_latitude: null },
+      ]);
     } finally {
       await fresh.close();
     }

@@ -1,3 +1,4 @@
+import { encodeChangeCursor } from '../../src/application/changes/list-changes';
 import { snapToCell } from '../../src/domain/location-precision';
 import { postNote, postNotemap } from '../support/notemap-helpers';
 import { ALL_STORAGES, createTestApp, type TestApp, type TestUser } from '../support/test-app';
@@ -84,15 +85,15 @@ describe.each(ALL_STORAGES)('the change feed over %s storage', (storage) => {
   });
 
   it('gives each change after a cursor once, with its latest state: create, edit twice, delete, visibility', async () => {
+    const hidden = await postNote(t, adaAll, { message: 'Public for now', latitude: 20, longitude: 21 });
+    const deleted = await postNote(t, adaAll, { message: 'Deleted', latitude: 20, longitude: 22 });
     const start = (await changes('?limit=100')).meta.cursor!;
     const made = await postNote(t, adaAll, { message: 'Made', latitude: 20, longitude: 20 });
     const twice = (await changes('?limit=100')).data.find((i) => i.id === made) ? made : -1;
     expect(twice).toBe(made);
     await edit(made, { message: 'Edited once' });
     await edit(made, { message: 'Edited twice' });
-    const hidden = await postNote(t, adaAll, { message: 'Public for now', latitude: 20, longitude: 21 });
     await edit(hidden, { visibility: 'self' });
-    const deleted = await postNote(t, adaAll, { message: 'Deleted', latitude: 20, longitude: 22 });
     expect((await t.request({ method: 'DELETE', url: `/v2/notes/${deleted}`, token: adaAll })).statusCode).toBe(200);
 
     const anonymous = await changes(`?since=${start}&limit=100`);
@@ -115,7 +116,8 @@ describe.each(ALL_STORAGES)('the change feed over %s storage', (storage) => {
     const copy = new Map<number, Item['note']>();
     const first = await sync(copy, start, box);
     expect(ids(copy)).toEqual([inside]);
-    expect(first.items.find((i) => i.id === outside)?.kind).toBe('delete');
+    // Made after the cursor and never in the box: the client never had it, so there is nothing to drop.
+    expect(first.items.find((i) => i.id === outside)).toBeUndefined();
     await edit(inside, { latitude: 40, longitude: 40 });
     const moved = await sync(copy, first.cursor, box);
     expect(moved.items.map((i) => [i.id, i.kind])).toEqual([[inside, 'delete']]);
@@ -203,5 +205,145 @@ describe('the change feed: SQL statements per page', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+// The feed names no note the caller never could read (docs/api.md, Sync): a delete goes to a caller only for a note it
+// could read, and that matched the filters, in the note's state as of `since`.
+describe.each(ALL_STORAGES)('the change feed over %s storage: deletes only for what the caller had', (storage) => {
+  let t: TestApp;
+  let ada: TestUser;
+  let adaAll: string;
+  let bobAll: string;
+  let bobPublic: string;
+  let carlAll: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ storage });
+    ada = await t.createUser('ada');
+    const bob = await t.createUser('bob');
+    const carl = await t.createUser('carl');
+    adaAll = await t.token(ada, 'write notes contacts delete');
+    bobAll = await t.token(bob, 'write notes contacts delete');
+    bobPublic = await t.token(bob, 'read');
+    carlAll = await t.token(carl, 'write notes');
+  });
+  afterAll(() => t.close());
+
+  /** Every item from `since` on, following nextUrl, as [id, kind]. */
+  const feed = async (since: string, filters = '', token?: string): Promise<[number, string][]> => {
+    const items: [number, string][] = [];
+    let url: string | null = `/v2/changes?limit=2&since=${since}${filters}`;
+    while (url !== null) {
+      const res = await t.request({ method: 'GET', url, token });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+      const body = res.json() as ChangesBody;
+      items.push(...body.data.map((i): [number, string] => [i.id, i.kind]));
+      url = body.meta.nextUrl;
+    }
+    return items;
+  };
+  /** Where the feed ends now (with these filters). */
+  const now = async (filters = ''): Promise<string> => {
+    let url: string | null = `/v2/changes?limit=100${filters}`;
+    let cursor = '';
+    while (url !== null) {
+      const body = (await t.request({ method: 'GET', url })).json() as ChangesBody;
+      cursor = body.meta.cursor!;
+      url = body.meta.nextUrl;
+    }
+    return cursor;
+  };
+  const edit = async (id: number, payload: object) => {
+    expect((await t.request({ method: 'PUT', url: `/v2/notes/${id}`, token: adaAll, payload })).statusCode).toBe(200);
+  };
+  const remove = async (id: number) => {
+    expect((await t.request({ method: 'DELETE', url: `/v2/notes/${id}`, token: adaAll })).statusCode).toBe(200);
+  };
+
+  it('never shows a stranger someone else\'s private note, created, edited or deleted, from the first cursor', async () => {
+    await postNote(t, adaAll, { message: 'The first' });
+    const first = (await t.request({ method: 'GET', url: '/v2/changes?limit=1' })).json().data[0].cursor as string;
+    const secret = await postNote(t, adaAll, { message: 'Mine', visibility: 'self' });
+    await edit(secret, { message: 'Mine, edited' });
+    const shortLived = await postNote(t, adaAll, { message: 'Gone soon', visibility: 'self' });
+    await remove(shortLived);
+    const forCarl = await postNote(t, adaAll, { message: 'For Carl', visibility: 'recipients', recipients: 'carl' });
+    await edit(forCarl, { message: 'For Carl, edited' });
+    await remove(forCarl);
+    const privateIds = new Set([secret, shortLived, forCarl]);
+    for (const token of [undefined, bobAll, bobPublic]) {
+      const seen = await feed(first, '', token);
+      expect(seen.filter(([id]) => privateIds.has(id))).toEqual([]);
+      expect(seen.filter(([, kind]) => kind === 'delete')).toEqual([]);
+    }
+    // Its author has the one that exists; the deleted ones were created after the cursor, so there is nothing to drop.
+    expect((await feed(first, '', adaAll)).filter(([id]) => privateIds.has(id))).toEqual([[secret, 'upsert']]);
+    expect((await feed(first, '', carlAll)).filter(([id]) => privateIds.has(id))).toEqual([]);
+  });
+
+  it('deletes a note the caller could read that became private, but brings one made public again back as an upsert', async () => {
+    const hidden = await postNote(t, adaAll, { message: 'Hidden later' });
+    const back = await postNote(t, adaAll, { message: 'Back again' });
+    const since = await now();
+    await edit(hidden, { visibility: 'self' });
+    await edit(back, { visibility: 'self' });
+    await edit(back, { visibility: 'public' });
+    // Made public after the cursor and hidden again before the client came back: it never had it.
+    const brief = await postNote(t, adaAll, { message: 'Public briefly' });
+    await edit(brief, { visibility: 'self' });
+    expect(await feed(since)).toEqual([[hidden, 'delete'], [back, 'upsert']]);
+    expect(await feed(since, '', bobAll)).toEqual([[hidden, 'delete'], [back, 'upsert']]);
+    expect(await feed(since, '', adaAll)).toEqual([[hidden, 'upsert'], [back, 'upsert'], [brief, 'upsert']]);
+  });
+
+  it('deletes a note for a recipient who stops being one, and for nobody else', async () => {
+    const shared = await postNote(t, adaAll, { message: 'Shared', visibility: 'recipients', recipients: 'bob' });
+    const since = await now();
+    await edit(shared, { recipients: ['carl'] });
+    expect(await feed(since, '', bobAll)).toEqual([[shared, 'delete']]);
+    expect(await feed(since)).toEqual([]);
+    expect(await feed(since, '', carlAll)).toEqual([[shared, 'upsert']]);
+  });
+
+  it('deletes a note that matched the bbox and moved out, never one that did not match', async () => {
+    const box = '&bbox=29,29,31,31';
+    const leaves = await postNote(t, adaAll, { message: 'Leaves', latitude: 30, longitude: 30 });
+    const away = await postNote(t, adaAll, { message: 'Away', latitude: 50, longitude: 50 });
+    const since = await now(box);
+    await edit(leaves, { latitude: 40, longitude: 40 });
+    await edit(away, { latitude: 51, longitude: 51 });
+    const later = await postNote(t, adaAll, { message: 'Made and moved out', latitude: 30, longitude: 30 });
+    await edit(later, { latitude: 45, longitude: 45 });
+    await remove(away);
+    expect(await feed(since, box)).toEqual([[leaves, 'delete']]);
+    expect(await feed(since, box, adaAll)).toEqual([[leaves, 'delete']]);
+  });
+
+  it('deletes a note taken out of the followed notemap or tag, never one that was not in it', async () => {
+    const map = await postNotemap(t, adaAll, 'Followed');
+    const [inMap, outside] = [await postNote(t, adaAll, { message: 'In #kept' }), await postNote(t, adaAll, { message: 'Not in it' })];
+    expect((await t.request({ method: 'POST', url: `/v2/notemaps/${map}/notes`, token: adaAll, payload: { note_id: inMap } })).statusCode).toBe(201);
+    const [byMap, byTag] = [await now(`&notemap=${map}`), await now('&tag=kept')];
+    expect((await t.request({ method: 'DELETE', url: `/v2/notemaps/${map}/notes/${inMap}`, token: adaAll })).statusCode).toBe(200);
+    await edit(inMap, { message: 'In no tag' });
+    await edit(outside, { message: 'Still not in it' });
+    expect(await feed(byMap, `&notemap=${map}`)).toEqual([[inMap, 'delete']]);
+    expect(await feed(byTag, '&tag=kept')).toEqual([[inMap, 'delete']]);
+  });
+
+  it('refuses a cursor past the 64-bit range with 400 naming since', async () => {
+    const past = encodeChangeCursor({ seq: '9223372036854775808' });
+    for (const since of ['bjk5OTk5OTk5OTk5OTk5OTk5OTk', past, encodeChangeCursor({ seq: '99999999999999999999' })]) {
+      const res = await t.request({ method: 'GET', url: `/v2/changes?since=${since}` });
+      expect({ since, status: res.statusCode }).toEqual({ since, status: 400 });
+      expect((res.json().meta.error.fields as { name: string }[]).map((f) => f.name)).toEqual(['since']);
+    }
+  });
+
+  it('refuses a cursor of the feed\'s first form, which kept no past states, with 400 naming since', async () => {
+    const res = await t.request({ method: 'GET', url: `/v2/changes?since=${Buffer.from('n1').toString('base64url')}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().meta.error.fields).toEqual([{ name: 'since', problem: expect.stringContaining('from the start') }]);
   });
 });

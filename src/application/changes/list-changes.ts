@@ -20,25 +20,39 @@ export interface ChangesPage {
   more: boolean;
 }
 
-const POSITION = /^n(\d{1,19})$/u;
+// A cursor is base64url of `s` and the change's number. Cursors of the feed's first form (`n` and the number) came
+// before the feed kept each note's past states (migration 0018): the feed cannot tell what such a cursor's client
+// holds, so it refuses them and the client starts again from the beginning.
+const POSITION = /^([sn])(0|[1-9]\d{0,18})$/u;
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,60}$/u;
+/** The largest change number PostgreSQL's `bigint` holds: a larger one is not a position of the feed. */
+const MAX_SEQ = 9_223_372_036_854_775_807n;
 
 /** The opaque cursor of a feed position (base64url, so it needs no escaping in a URL). */
 export function encodeChangeCursor(position: FeedPosition): string {
-  return Buffer.from(`n${position.seq}`, 'utf8').toString('base64url');
+  return Buffer.from(`s${position.seq}`, 'utf8').toString('base64url');
 }
 
-/** The position a cursor names; a cursor this feed did not make is a 400 naming `since`. */
+/** The position a cursor names; a cursor this feed did not make (or made in its first form) is a 400 naming `since`. */
 export function decodeChangeCursor(cursor: string): FeedPosition {
-  const match = /^[A-Za-z0-9_-]{1,60}$/u.test(cursor) ? POSITION.exec(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
-  if (match === null) throw DomainError.invalid([{ name: 'since', problem: 'is not a cursor of the change feed (use `meta.cursor` as given)' }]);
-  return { seq: match[1]! };
+  const bytes = CURSOR_TEXT.test(cursor) ? Buffer.from(cursor, 'base64url') : null;
+  const match = bytes !== null && bytes.toString('base64url') === cursor ? POSITION.exec(bytes.toString('latin1')) : null;
+  if (match === null || BigInt(match[2]!) > MAX_SEQ) {
+    throw DomainError.invalid([{ name: 'since', problem: 'is not a cursor of the change feed (use `meta.cursor` as given)' }]);
+  }
+  if (match[1] === 'n') {
+    throw DomainError.invalid([{ name: 'since', problem: 'is from an older form of the change feed: sync again from the start, without since' }]);
+  }
+  return { seq: match[2]! };
 }
 
 /**
  * The change feed (docs/api.md, Sync): the notes whose state changed after `since`, oldest change first, each once
  * with its latest state as the caller may see it, or as a delete when it is gone, hidden from the caller or out of
- * the filter. From the start (no `since`) there is nothing to delete, so only notes that exist are listed. A page is
- * two reads, whatever its size: the changes, then the notes among them the caller may read that match.
+ * the filter. A delete goes only to a caller that held the note: one it could read, that matched the filter, in the
+ * note's state as of `since`; so from the start (no `since`) only notes that exist are listed, and nobody learns the
+ * id of a note they never could read. A page is two reads, whatever its size: the changes (with whether the caller
+ * held each note at `since`), then the notes among them the caller may read that match.
  */
 @injectable()
 export class ListChanges {
@@ -49,17 +63,18 @@ export class ListChanges {
 
   async execute(actor: Actor, filter: NoteFilter, since: string | undefined, limit: number): Promise<ChangesPage> {
     const from = since === undefined ? null : decodeChangeCursor(since);
-    const changes = await this.feed.after(from, limit + 1);
+    const viewer = viewerOf(actor);
+    const changes = await this.feed.after(from, limit + 1, { viewer, filter });
     const page = changes.slice(0, limit);
     const ids = page.map((change) => change.noteId);
     const readable = ids.length === 0
       ? []
-      : await this.notes.listItems(viewerOf(actor), { ...filter, ids }, { offset: 0, limit: ids.length });
+      : await this.notes.listItems(viewer, { ...filter, ids }, { offset: 0, limit: ids.length });
     const byId = new Map(readable.map((note) => [note.id, note]));
     const items: ChangeItem[] = [];
     for (const change of page) {
       const note = byId.get(change.noteId) ?? null;
-      if (note === null && from === null) continue;
+      if (note === null && !change.listedAtSince) continue;
       items.push({ cursor: encodeChangeCursor(change.position), id: change.noteId, note });
     }
     const last = page.at(-1);

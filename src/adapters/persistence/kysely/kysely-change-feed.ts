@@ -1,20 +1,69 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import type { ChangeFeed, FeedPosition, NoteChange } from '../../../application/ports/change-feed';
+import type { ChangeFeed, FeedPosition, FeedReader, NoteChange } from '../../../application/ports/change-feed';
+import type { NoteQuery } from '../../../domain/note-query';
 import { KYSELY } from './database';
+import { queryConditions } from './note-conditions-query';
 import type { Schema } from './schema';
 
-/** The feed from `note_changes` (migration 0010), whose numbers follow the order of the commits. */
+/**
+ * The feed from `note_changes` (migration 0010), whose numbers follow the order of the commits, and `note_states`
+ * (0018), the note's state after each change: the state as of a position is the row with the greatest number not
+ * after it, found by one probe of its primary key per change, in the page's one statement.
+ */
 @injectable()
 export class KyselyChangeFeed implements ChangeFeed {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
 
-  async after(since: FeedPosition | null, limit: number): Promise<NoteChange[]> {
-    const { rows } = await sql<{ note_id: number; seq: string }>`
-      select c.note_id, c.seq::text as seq from note_changes c
-      where c.seq > ${since?.seq ?? '0'}::bigint
-      order by c.seq
-      limit ${limit}`.execute(this.db);
-    return rows.map((row) => ({ noteId: row.note_id, position: { seq: row.seq } }));
+  async after(since: FeedPosition | null, limit: number, reader?: FeedReader): Promise<NoteChange[]> {
+    const from = since?.seq ?? '0';
+    const { rows } = await (since === null || reader === undefined
+      ? sql<{ note_id: number; seq: string; listed: boolean }>`
+        select c.note_id, c.seq::text as seq, false as listed from note_changes c
+        where c.seq > ${from}::bigint
+        order by c.seq
+        limit ${limit}`
+      : sql<{ note_id: number; seq: string; listed: boolean }>`
+        select c.note_id, c.seq::text as seq, coalesce(${listedAsOf(reader)}, false) as listed from note_changes c
+        left join lateral (
+          select * from note_states s where s.note_id = c.note_id and s.seq <= ${from}::bigint order by s.seq desc limit 1
+        ) n on true
+        where c.seq > ${from}::bigint
+        order by c.seq
+        limit ${limit}`).execute(this.db);
+    return rows.map((row) => ({ noteId: row.note_id, position: { seq: row.seq }, listedAtSince: row.listed }));
   }
+}
+
+/**
+ * Whether the state `n` (a `note_states` row, null columns for a note gone or not yet made) is one the reader may
+ * read that matches the filter: `readableNote` and `listedNotes` on a kept state instead of the note's rows. The area
+ * conditions are the lists' own (the state has the columns they read).
+ */
+function listedAsOf({ viewer, filter }: FeedReader): RawBuilder<SqlBool> {
+  const readerId = viewer.readerId;
+  const conditions = [readerId === null
+    ? sql<SqlBool>`n.visibility = 'public'`
+    : sql<SqlBool>`(n.visibility = 'public' or (n.visibility is not null and n.author_id = ${readerId})
+        or (n.visibility = 'recipients' and ${readerId}::int4 = any(n.recipients)))`];
+  const { authorId, tag, notemapId, query, ...others } = filter;
+  if (Object.keys(others).length > 0) throw new Error(`the change feed does not filter by ${Object.keys(others).join(', ')}`);
+  if (authorId !== undefined) conditions.push(sql<SqlBool>`n.author_id = ${authorId}`);
+  if (tag !== undefined) conditions.push(sql<SqlBool>`${tag}::text = any(n.tags)`);
+  if (notemapId !== undefined) conditions.push(sql<SqlBool>`${notemapId}::int4 = any(n.notemaps)`);
+  if (query !== undefined) {
+    const { tag: queryTag, author, bbox, near, order: _order, ...rest } = query;
+    const unknown = Object.entries(rest).filter(([, value]) => value !== undefined).map(([name]) => name);
+    if (unknown.length > 0) throw new Error(`the change feed does not filter by ${unknown.join(', ')}`);
+    if (queryTag !== undefined) conditions.push(sql<SqlBool>`${queryTag}::text = any(n.tags)`);
+    // By the username the author had, which stays theirs while they exist (so a deleted account's notes still match).
+    if (author !== undefined) {
+      conditions.push('id' in author ? sql<SqlBool>`n.author_id = ${author.id}` : sql<SqlBool>`lower(n.author_username) = lower(${author.username})`);
+    }
+    const area: NoteQuery = { order: 'recent' };
+    if (bbox !== undefined) area.bbox = bbox;
+    if (near !== undefined) area.near = near;
+    conditions.push(...queryConditions(area, viewer.userId));
+  }
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }

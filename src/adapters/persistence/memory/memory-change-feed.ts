@@ -1,18 +1,53 @@
 import { inject, injectable } from 'tsyringe';
-import type { ChangeFeed, FeedPosition, NoteChange } from '../../../application/ports/change-feed';
-import { MEMORY_STORE, type MemoryStore } from './memory-store';
+import type { ChangeFeed, FeedPosition, FeedReader, NoteChange } from '../../../application/ports/change-feed';
+import { areaContains, distanceMetres } from '../../../domain/geo';
+import { canRead } from '../../../domain/visibility';
+import { MEMORY_STORE, type MemoryState, type MemoryStore, type NoteStateSnapshot } from './memory-store';
 
 /** The feed from the store's note changes: one lock orders every write, so a change's place is its sequence. */
 @injectable()
 export class MemoryChangeFeed implements ChangeFeed {
   constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
 
-  after(since: FeedPosition | null, limit: number): Promise<NoteChange[]> {
+  after(since: FeedPosition | null, limit: number, reader?: FeedReader): Promise<NoteChange[]> {
     const past = (seq: number) => since === null || BigInt(seq) > BigInt(since.seq);
     return this.store.with((state) => state.noteChanges
       .filter((change) => past(change.seq))
       .sort((a, b) => a.seq - b.seq)
       .slice(0, limit)
-      .map((change) => ({ noteId: change.noteId, position: { seq: String(change.seq) } })));
+      .map((change) => ({
+        noteId: change.noteId,
+        position: { seq: String(change.seq) },
+        listedAtSince: since !== null && reader !== undefined && listed(stateAsOf(state, change.noteId, BigInt(since.seq)), reader),
+      })));
   }
+}
+
+/** The note's state after its last change not after `seq`; null when it was gone, or not made yet. */
+function stateAsOf(state: MemoryState, noteId: number, seq: bigint): NoteStateSnapshot | null {
+  let found: { seq: number; state: NoteStateSnapshot | null } | null = null;
+  for (const kept of state.noteStates) {
+    if (kept.noteId === noteId && BigInt(kept.seq) <= seq && (found === null || kept.seq > found.seq)) found = kept;
+  }
+  return found?.state ?? null;
+}
+
+/** Whether the reader may read a kept state that matches their filter (what the lists hold, on a past state). */
+function listed(note: NoteStateSnapshot | null, { viewer, filter }: FeedReader): boolean {
+  if (note === null || !canRead(note, viewer.readerId)) return false;
+  const { authorId, tag, notemapId, query, ...others } = filter;
+  if (Object.keys(others).length > 0) throw new Error(`the change feed does not filter by ${Object.keys(others).join(', ')}`);
+  if (authorId !== undefined && note.authorId !== authorId) return false;
+  if (tag !== undefined && !note.tags.includes(tag)) return false;
+  if (notemapId !== undefined && !note.notemapIds.includes(notemapId)) return false;
+  if (query === undefined) return true;
+  const { tag: queryTag, author, bbox, near, order: _order, ...rest } = query;
+  const unknown = Object.entries(rest).filter(([, value]) => value !== undefined).map(([name]) => name);
+  if (unknown.length > 0) throw new Error(`the change feed does not filter by ${unknown.join(', ')}`);
+  if (queryTag !== undefined && !note.tags.includes(queryTag)) return false;
+  if (author !== undefined && ('id' in author ? note.authorId !== author.id : note.authorUsername.toLowerCase() !== author.username.toLowerCase())) return false;
+  const seen = viewer.userId !== null && viewer.userId === note.authorId ? note.location : note.publicLocation;
+  if (bbox !== undefined && !areaContains(bbox, seen)) return false;
+  if (near !== undefined && distanceMetres(near.center, seen) > near.radius) return false;
+  return true;
 }

@@ -11,7 +11,7 @@ import type { LocationPrecision } from '../../../domain/location-precision';
 import { portToken } from '../../../application/ports/port-token';
 import type { WebhookEvent, WebhookSubscription } from '../../../application/ports/webhook-store';
 import type { DeletedNoteSnapshot, WebhookEventType } from '../../../domain/webhook';
-import { publicLocation } from '../../../domain/location-precision';
+import { publicLocation, snapToCell } from '../../../domain/location-precision';
 
 /** An event as a write records it (the store gives it its id, time and unit). */
 export type WebhookEventInput = WebhookEvent extends infer E ? E extends WebhookEvent ? Omit<E, 'id' | 'at'> : never : never;
@@ -128,6 +128,26 @@ export interface StoredNoteChange {
   seq: number;
 }
 
+/** What the change feed reads of a note to tell who held it (the database's note_states, migration 0018). */
+export interface NoteStateSnapshot {
+  visibility: Visibility;
+  authorId: number;
+  authorUsername: string;
+  recipientIds: number[];
+  /** Where its author sees it, and where everyone else does. */
+  location: { latitude: number; longitude: number };
+  publicLocation: { latitude: number; longitude: number };
+  tags: string[];
+  notemapIds: number[];
+}
+
+/** A note's state once the change numbered `seq` committed; null once the note is gone. */
+export interface StoredNoteState {
+  noteId: number;
+  seq: number;
+  state: NoteStateSnapshot | null;
+}
+
 /** A webhook subscription, with its secret (the database's webhook_subscriptions). */
 export interface StoredWebhookSubscription extends WebhookSubscription {
   secret: string;
@@ -181,6 +201,7 @@ export interface MemoryState {
   refreshTokens: RefreshTokenRecord[];
   webSessions: WebSession[];
   noteChanges: StoredNoteChange[];
+  noteStates: StoredNoteState[];
   webhookSubscriptions: StoredWebhookSubscription[];
   webhookEvents: StoredWebhookEvent[];
   webhookDeliveries: StoredWebhookDelivery[];
@@ -196,7 +217,7 @@ export function emptyState(): MemoryState {
     users: [], clients: [], accessTokens: [], notes: [], tags: [], noteTags: [], recipients: [],
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
     userFollows: [], notemapFollows: [], places: [], placeFollows: [],
-    authorizationCodes: [], refreshTokens: [], webSessions: [], noteChanges: [],
+    authorizationCodes: [], refreshTokens: [], webSessions: [], noteChanges: [], noteStates: [],
     webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [],
   };
 }
@@ -214,6 +235,9 @@ export class MemoryStore {
   // Which run of exclusive work holds the lock: the memory's transaction id (for the webhook events' rules).
   private unit = 0;
   private readonly webhookListeners = new Set<() => void>();
+  // The notes changed by the work holding the lock, at their last change: their states are kept when it is over,
+  // as the database's deferred triggers keep them at the commit.
+  private readonly changedNotes = new Map<number, number>();
 
   nextId(sequence: Sequence): number {
     const id = (this.sequences.get(sequence) ?? 0) + 1;
@@ -226,7 +250,34 @@ export class MemoryStore {
     const changed = new Set(noteIds);
     if (changed.size === 0) return;
     state.noteChanges = state.noteChanges.filter((c) => !changed.has(c.noteId));
-    for (const noteId of changed) state.noteChanges.push({ noteId, seq: this.nextId('noteChanges') });
+    for (const noteId of changed) {
+      const seq = this.nextId('noteChanges');
+      state.noteChanges.push({ noteId, seq });
+      this.changedNotes.set(noteId, seq);
+    }
+  }
+
+  /** Keeps the state of each note the work changed, at its last change (one per note and unit, as in the database). */
+  private keepNoteStates(): void {
+    const state = this.state;
+    for (const [noteId, seq] of this.changedNotes) {
+      const note = state.notes.find((n) => n.id === noteId);
+      const author = note && state.users.find((u) => u.id === note.authorId);
+      state.noteStates.push({
+        noteId,
+        seq,
+        state: note === undefined || author === undefined ? null : {
+          visibility: note.visibility,
+          authorId: note.authorId,
+          authorUsername: author.username,
+          recipientIds: state.recipients.filter((r) => r.noteId === noteId).map((r) => r.userId),
+          location: { latitude: note.location.latitude, longitude: note.location.longitude },
+          publicLocation: snapToCell(note.location, note.locationPrecision),
+          tags: state.noteTags.filter((nt) => nt.noteId === noteId).map((nt) => state.tags.find((t) => t.id === nt.tagId)?.name ?? ''),
+          notemapIds: state.notemapNotes.filter((mn) => mn.noteId === noteId).map((mn) => mn.notemapId),
+        },
+      });
+    }
   }
 
   /**
@@ -263,7 +314,15 @@ export class MemoryStore {
     if (this.holder.getStore() === true) return task();
     const result = this.queue.then(() => {
       this.unit += 1;
-      return this.holder.run(true, task);
+      return this.holder.run(true, async () => {
+        try {
+          const value = await task();
+          this.keepNoteStates();
+          return value;
+        } finally {
+          this.changedNotes.clear();
+        }
+      });
     });
     this.queue = result.then(() => undefined, () => undefined);
     return result;
