@@ -124,6 +124,14 @@ describe.each(adapters)('IdempotencyStore on %s', (name, open) => {
     await dropped.discard();
     expect(await begin(store, 'written-then-dropped', 'other', at(1000))).toEqual({ begun: true });
     expect(await begin(store, 'outer-dropped', 'f1', at(1000))).toEqual({ begun: true });
+
+    // An answer that cannot be kept: the writes land, the key is forgotten.
+    await begin(store, 'outer-unkept', 'f1', T0);
+    const unkept = await store.transact('user:1:client:2', 'outer-unkept');
+    await enterAndWrite(unkept, 'written-without-answer');
+    await unkept.keep(null);
+    expect((await begin(store, 'written-without-answer', 'other', at(1000))).begun).toBe(false);
+    expect(await begin(store, 'outer-unkept', 'f1', at(1000))).toEqual({ begun: true });
   });
 
   (name === 'memory' ? it.skip : it)('writes nothing and forgets the key when the answer cannot be kept', async () => {

@@ -83,15 +83,12 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const keyed = request.idempotency;
     if (keyed === null) return done(null, payload);
     request.idempotency = null;
-    const keep = reply.statusCode < 500 && (typeof payload === 'string' || Buffer.isBuffer(payload));
-    if (!keep) {
-      keyed.discard().then(() => done(null, payload), (error: unknown) => {
-        request.log.error({ err: error }, 'rolling back the request of an Idempotency-Key failed');
-        done(null, payload);
-      });
+    if (reply.statusCode >= 500) {
+      discard(request, keyed).then(() => done(null, payload), done);
       return;
     }
-    keyed.keep(answerOf(reply, payload as string | Buffer)).then(() => done(null, payload), (error: unknown) => {
+    const answer = typeof payload === 'string' || Buffer.isBuffer(payload) ? answerOf(reply, payload) : null;
+    keyed.keep(answer).then(() => done(null, payload), (error: unknown) => {
       // Neither the write nor its answer landed: say so, as for any failed write; a retry runs again.
       request.log.error({ err: error }, 'committing the request of an Idempotency-Key failed');
       const unavailable = error instanceof DomainError && error.kind === 'unavailable';
@@ -108,11 +105,17 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const keyed = request.idempotency;
     if (keyed === null) return done();
     request.idempotency = null;
-    keyed.discard().then(() => done(), (error: unknown) => {
-      request.log.error({ err: error }, 'rolling back the request of an Idempotency-Key failed');
-      done();
-    });
+    discard(request, keyed).then(() => done(), done);
   });
+}
+
+/** Rolls a keyed request back; a failure is logged (the answer goes out whatever happens). */
+async function discard(request: FastifyRequest, keyed: KeyedRequest): Promise<void> {
+  try {
+    await keyed.discard();
+  } catch (error) {
+    request.log.error({ err: error }, 'rolling back the request of an Idempotency-Key failed');
+  }
 }
 
 /** Whose keys these are: the token's user and application, or the client's address when anonymous. */

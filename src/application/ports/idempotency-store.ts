@@ -23,8 +23,11 @@ export interface IdempotencyEntry {
 export interface KeyedRequest {
   /** Runs `work` (the request's handling) and everything it starts inside the transaction. */
   enter(work: () => void): void;
-  /** Keeps the answer and commits the request's writes with it; if that fails, nothing is written and the key is forgotten. */
-  keep(answer: KeptAnswer): Promise<void>;
+  /**
+   * Keeps the answer and commits the request's writes with it; if that fails, nothing is written and the key is
+   * forgotten. `null`: an answer that cannot be kept (a streamed body): the writes commit and the key is forgotten.
+   */
+  keep(answer: KeptAnswer | null): Promise<void>;
   /** Rolls the request's writes back and forgets the key (a retry runs again). */
   discard(): Promise<void>;
 }

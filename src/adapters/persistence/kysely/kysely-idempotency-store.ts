@@ -30,7 +30,7 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
       enter: (work) => transaction.enter(work),
       keep: async (answer) => {
         try {
-          await transaction.enter(() => this.complete(caller, key, answer));
+          await transaction.enter(() => (answer === null ? this.release(caller, key) : this.complete(caller, key, answer)));
           await transaction.commit();
         } catch (error) {
           if (transaction.open) await transaction.rollback().catch(() => {});

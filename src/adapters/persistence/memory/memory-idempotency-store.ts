@@ -20,7 +20,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async transact(caller: string, key: string): Promise<KeyedRequest> {
     return {
       enter: (work) => work(),
-      keep: (answer) => this.complete(caller, key, answer),
+      keep: (answer) => (answer === null ? this.release(caller, key) : this.complete(caller, key, answer)),
       discard: () => this.release(caller, key),
     };
   }
