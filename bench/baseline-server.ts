@@ -83,7 +83,7 @@ const association = (id: number, name: string, count: number) => ({ meta: { coun
 /** The note as the service presents it to `viewerId`, its keys in the service's order. */
 function toNote(origin: string, row: NoteRow, mayWrite: boolean, viewerId: number | null) {
   const isAuthor = viewerId === row.author_id;
-  const location = locationSeenBy({
+  const { location, hidden } = locationSeenBy({
     latitude: row.latitude, longitude: row.longitude, street: row.street, streetNumber: row.street_number,
     streetAddress: row.street_address, neighborhood: row.neighborhood, city: row.city, state: row.state,
     postalCode: row.postal_code, country: row.country, isoCountryCode: row.iso_country_code, zoomLevel: row.zoom_level,
@@ -111,7 +111,7 @@ function toNote(origin: string, row: NoteRow, mayWrite: boolean, viewerId: numbe
     location: {
       city: location.city ?? '', country: location.country ?? '', isoCountryCode: location.isoCountryCode ?? '',
       latitude: location.latitude, longitude: location.longitude, neighborhood: location.neighborhood, postalCode: location.postalCode,
-      state: location.state ?? '', street: location.street, streetAddress: location.streetAddress ?? '', streetNumber: location.streetNumber,
+      state: location.state ?? '', street: location.street, streetAddress: hidden.includes('streetAddress') ? null : location.streetAddress ?? '', streetNumber: location.streetNumber,
       zoomLevel: location.zoomLevel ?? 0,
     },
     message: row.message,

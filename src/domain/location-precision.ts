@@ -1,5 +1,5 @@
 import { EARTH_RADIUS_M, type LatLon } from './geo';
-import type { Location } from './location';
+import type { AddressField, Location } from './location';
 
 /**
  * How precisely everyone but its author may see where a note is: `exact`, or the centre of a fixed grid cell of
@@ -21,9 +21,25 @@ export function isLocationPrecision(value: string): value is LocationPrecision {
   return (LOCATION_PRECISIONS as readonly string[]).includes(value);
 }
 
-/** Whether others see no street, street number or street address: for cells larger than a street. */
-export function hidesStreet(precision: LocationPrecision): boolean {
-  return precision === 'neighborhood' || precision === 'city';
+/** The address fields a precision may hide: the ones that name something smaller than a city. */
+export type HideableAddressField = Extract<AddressField, 'streetNumber' | 'streetAddress' | 'street' | 'postalCode' | 'neighborhood'>;
+
+/**
+ * The address fields everyone but the author sees as null at each precision (decisions §16): those that would pin the
+ * note closer than its cell. A house number or a full street address points at one building (hidden from `street`
+ * on); a street's name or a full postcode at one street (hidden from `neighborhood` on); a neighbourhood's name at
+ * about a kilometre (hidden at `city`). City, state and country are never hidden: a cell is no larger than a city.
+ */
+export const HIDDEN_ADDRESS_FIELDS: Readonly<Record<LocationPrecision, readonly HideableAddressField[]>> = {
+  exact: [],
+  street: ['streetNumber', 'streetAddress'],
+  neighborhood: ['streetNumber', 'streetAddress', 'street', 'postalCode'],
+  city: ['streetNumber', 'streetAddress', 'street', 'postalCode', 'neighborhood'],
+};
+
+/** The address fields hidden from everyone but the author at `precision`. */
+export function hiddenAddressFields(precision: LocationPrecision): readonly HideableAddressField[] {
+  return HIDDEN_ADDRESS_FIELDS[precision];
 }
 
 /**
@@ -48,9 +64,15 @@ export function snapToCell(point: LatLon, precision: LocationPrecision): LatLon 
   return { latitude: round(latitude), longitude: round(-180 + (cell + 0.5) * width) };
 }
 
-/** The location everyone but the author sees: the cell's centre, and no street details for large cells. */
+/** What one viewer sees of a note's location, and which of its address fields are hidden from them (null in it). */
+export interface SeenLocation {
+  location: Location;
+  hidden: readonly HideableAddressField[];
+}
+
+/** The location everyone but the author sees: the cell's centre, and null for the address fields the precision hides. */
 export function publicLocation(location: Location, precision: LocationPrecision): Location {
-  return locationSeenBy(location, precision, snapToCell(location, precision), false);
+  return locationSeenBy(location, precision, snapToCell(location, precision), false).location;
 }
 
 function round(degrees: number): number {
@@ -59,10 +81,12 @@ function round(degrees: number): number {
 
 /**
  * The location a viewer sees of a note: all of it for its author (and for an exact note); for anyone else the
- * position others see (`seen`, the stored cell centre) and no street details for large cells.
+ * position others see (`seen`, the stored cell centre) and null for every address field the precision hides.
  */
-export function locationSeenBy(location: Location, precision: LocationPrecision, seen: LatLon, isAuthor: boolean): Location {
-  if (isAuthor || precision === 'exact') return location;
-  const moved = { ...location, latitude: seen.latitude, longitude: seen.longitude };
-  return hidesStreet(precision) ? { ...moved, street: null, streetNumber: null, streetAddress: null } : moved;
+export function locationSeenBy(location: Location, precision: LocationPrecision, seen: LatLon, isAuthor: boolean): SeenLocation {
+  if (isAuthor || precision === 'exact') return { location, hidden: [] };
+  const moved: Location = { ...location, latitude: seen.latitude, longitude: seen.longitude };
+  const hidden = hiddenAddressFields(precision);
+  for (const field of hidden) moved[field] = null;
+  return { location: moved, hidden };
 }

@@ -75,6 +75,7 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
           latitude: 52.52, longitude: 13.405, street: null, streetNumber: null, streetAddress: null, neighborhood: null,
           city: 'Lyon', state: null, postalCode: null, country: 'France', isoCountryCode: 'FR', zoomLevel: 15,
         },
+        hiddenAddressFields: [],
         createdAt: now.getTime() / 1000,
         updatedAt: now.getTime() / 1000,
         publicViewsCount: 0,
@@ -87,6 +88,34 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
       await expect(views().get(readerOf(reader.id), id)).resolves.toEqual(expected);
       const page = await views().list(readerOf(reader.id), { authorId: author.id }, firstPage);
       expect(page).toEqual({ items: [expected], total: 1, last: { order: 'recent', lead: [], createdAtUs: now.getTime() * 1000, id } });
+    });
+
+    it('gives everyone but the author the cell centre and null for the address fields its precision hides', async () => {
+      const author = await fixtures.user();
+      const stranger = await fixtures.user();
+      const address = {
+        latitude: 38.697612, longitude: -9.203301, street: 'Rua de Belém', streetNumber: '84', streetAddress: '84 Rua de Belém',
+        neighborhood: 'Belém', postalCode: '1300-085', city: 'Lisbon', state: 'Lisboa', country: 'Portugal', isoCountryCode: 'PT',
+      };
+      const hidden = {
+        exact: [], street: ['streetAddress', 'streetNumber'], neighborhood: ['postalCode', 'street', 'streetAddress', 'streetNumber'],
+        city: ['neighborhood', 'postalCode', 'street', 'streetAddress', 'streetNumber'],
+      } as const;
+      for (const precision of ['exact', 'street', 'neighborhood', 'city'] as const) {
+        const id = await fixtures.note(author.id, { ...address, locationPrecision: precision });
+        for (const viewer of [anonymous, readerOf(stranger.id)]) {
+          const [read, listed] = [await views().get(viewer, id), (await views().list(viewer, { ids: [id] }, firstPage)).items[0]];
+          for (const view of [read, listed]) {
+            expect([...(view?.hiddenAddressFields ?? ['missing'])].sort()).toEqual(hidden[precision]);
+            for (const field of ['street', 'streetNumber', 'streetAddress', 'neighborhood', 'postalCode', 'city', 'state', 'country'] as const) {
+              expect({ precision, field, value: view?.location[field] })
+                .toEqual({ precision, field, value: (hidden[precision] as readonly string[]).includes(field) ? null : address[field] });
+            }
+          }
+        }
+        const own = await views().get(readerOf(author.id), id);
+        expect(own).toMatchObject({ location: { ...address }, hiddenAddressFields: [], locationPrecision: precision });
+      }
     });
 
     describe('the place of a note', () => {

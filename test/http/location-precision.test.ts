@@ -1,6 +1,10 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { WebhookWorker } from '../../src/adapters/webhooks/webhook-worker';
 import { distanceMetres } from '../../src/domain/geo';
-import { snapToCell } from '../../src/domain/location-precision';
+import { LOCATION_PRECISIONS, snapToCell, type LocationPrecision } from '../../src/domain/location-precision';
 import { ALL_STORAGES, createTestApp, type TestApp, type TestUser } from '../support/test-app';
+import { signInAs, WebAgent } from '../support/web-agent';
+import { startReceiver, startWorker, until, type Receiver } from '../support/webhook-receiver';
 
 // Location precision (docs/decisions.md): everyone but the author sees a coarse note at the centre of its grid cell,
 // without street details for the large cells, in every answer; near, bbox and distance use that position for them.
@@ -51,18 +55,20 @@ describe.each(ALL_STORAGES)('location precision over %s storage', (storage) => {
     expect(distanceMetres(exact, centre)).toBeGreaterThan(200);
   });
 
-  it('shows anyone else the cell centre, no street, street number or street address, and no precision', async () => {
+  it('shows anyone else the cell centre, no street, street number, street address, postcode or neighbourhood, and no precision', async () => {
     for (const token of [undefined, bobAll]) {
       const note = (await get(`/v2/notes/${noteId}`, token)).json().data;
-      expect(note.location).toMatchObject({ ...centre, street: null, streetNumber: null, streetAddress: '', neighborhood: 'Belém', city: 'Lisbon' });
+      expect(note.location).toMatchObject({
+        ...centre, street: null, streetNumber: null, streetAddress: null, neighborhood: null, postalCode: null, city: 'Lisbon',
+      });
       expect(note.displayAddress).toBe('Lisbon, Portugal');
       expect(note).not.toHaveProperty('locationPrecision');
     }
   });
 
-  it('shows the street precision at its 100 m cell, keeping the street', async () => {
+  it('shows the street precision at its 100 m cell, keeping the street but not the house number', async () => {
     const note = (await get(`/v2/notes/${streetId}`)).json().data;
-    expect(note.location).toMatchObject({ ...snapToCell(exact, 'street'), street: 'Rua de Belém', streetNumber: '84' });
+    expect(note.location).toMatchObject({ ...snapToCell(exact, 'street'), street: 'Rua de Belém', streetNumber: null, streetAddress: null });
   });
 
   it('shows the author the exact position and the precision', async () => {
@@ -122,5 +128,171 @@ describe.each(ALL_STORAGES)('location precision over %s storage', (storage) => {
     const edit = await t.request({ method: 'PUT', url: `/v2/notes/${streetId}`, token: adaNotes, payload: { locationPrecision: 'exact' } });
     expect(edit.statusCode).toBe(200);
     expect((await get(`/v2/notes/${streetId}`)).json().data.location).toMatchObject({ ...exact, streetNumber: '84' });
+  });
+});
+
+interface SeenNote {
+  id: number;
+  location: Record<string, unknown>;
+  displayAddress: string;
+  locationPrecision?: string;
+}
+
+/** The JSON-LD of a page. */
+function jsonLd(page: LightMyRequestResponse): { contentLocation: Record<string, unknown> } {
+  const match = /<script type="application\/ld\+json">([^<]*)<\/script>/u.exec(page.body);
+  if (match?.[1] === undefined) throw new Error('no JSON-LD on the page');
+  return JSON.parse(match[1]);
+}
+
+// decisions §16: the address fields that would pin a note closer than its cell are null (never "") for everyone but
+// its author, and displayAddress and the pages are built from the fields shown, in every answer: the note, its lists,
+// the change feed, webhook payloads and the web page with its JSON-LD. The author sees every field.
+describe.each(ALL_STORAGES)('the address fields each location precision hides, over %s storage', (storage) => {
+  const position = { latitude: 38.697612, longitude: -9.203301 };
+  const address = {
+    street: 'Rua Vieira Portuense', streetNumber: '84B', streetAddress: '84B Rua Vieira Portuense', neighborhood: 'Santa Maria de Belém',
+    postalCode: '1300-610', city: 'Lisbon', state: 'Lisboa', country: 'Portugal', isoCountryCode: 'PT',
+  };
+  type Field = keyof typeof address;
+  const HIDDEN: Record<LocationPrecision, Field[]> = {
+    exact: [],
+    street: ['streetNumber', 'streetAddress'],
+    neighborhood: ['streetNumber', 'streetAddress', 'street', 'postalCode'],
+    city: ['streetNumber', 'streetAddress', 'street', 'postalCode', 'neighborhood'],
+  };
+  const DISPLAYED: Record<LocationPrecision, string> = {
+    exact: '84B Rua Vieira Portuense, Lisbon, Lisboa, Portugal',
+    // At street, the street's name stands where the street address would have been.
+    street: 'Rua Vieira Portuense, Lisbon, Lisboa, Portugal',
+    neighborhood: 'Lisbon, Lisboa, Portugal',
+    city: 'Lisbon, Lisboa, Portugal',
+  };
+  /** What a note of `precision` shows to `who`: every field of the location object, and the display address. */
+  const expected = (precision: LocationPrecision, who: 'author' | 'others') => {
+    const hidden = who === 'author' ? [] : HIDDEN[precision];
+    const fields = Object.fromEntries(Object.entries(address).map(([field, value]) => [field, hidden.includes(field as Field) ? null : value]));
+    const at = who === 'author' ? position : snapToCell(position, precision);
+    return { location: { ...fields, ...at, zoomLevel: 15 }, displayAddress: DISPLAYED[who === 'author' ? 'exact' : precision] };
+  };
+  const expectSeen = (note: SeenNote | undefined, precision: LocationPrecision, who: 'author' | 'others', where: string) => {
+    expect({ where, precision, who, location: note?.location, displayAddress: note?.displayAddress })
+      .toEqual({ where, precision, who, ...expected(precision, who) });
+    expect({ where, precision, who, locationPrecision: note?.locationPrecision })
+      .toEqual({ where, precision, who, locationPrecision: who === 'author' ? precision : undefined });
+  };
+
+  let t: TestApp;
+  let worker: WebhookWorker;
+  let receiver: Receiver;
+  let ada: TestUser;
+  let adaNotes: string;
+  let bobAll: string;
+  const ids = {} as Record<LocationPrecision, number>;
+  const errors: unknown[] = [];
+  /** The readers of a note: anyone (no token), another member with `readall`, and the author. */
+  const readers = (): [string | undefined, 'author' | 'others'][] => [[undefined, 'others'], [bobAll, 'others'], [adaNotes, 'author']];
+  const get = async (url: string, token?: string) => {
+    const res = await t.request({ method: 'GET', url, token });
+    expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ storage, config: { webhookAllowPrivate: true } });
+    receiver = await startReceiver();
+    worker = startWorker(t.container, errors);
+    ada = await t.createUser('ada');
+    const bob = await t.createUser('bob');
+    adaNotes = await t.token(ada, 'read notes readall');
+    bobAll = await t.token(bob, 'read notes readall');
+    for (const [token, path] of [[bobAll, '/bob'], [adaNotes, '/ada']] as const) {
+      const res = await t.request({ method: 'POST', url: '/v2/webhooks', token, payload: { url: `${receiver.url}${path}`, events: ['note.created'] } });
+      expect(res.statusCode).toBe(201);
+    }
+    for (const precision of LOCATION_PRECISIONS) {
+      const res = await t.request({
+        method: 'POST', url: '/v2/notes', token: adaNotes,
+        payload: { message: `At ${precision} precision`, ...position, ...address, locationPrecision: precision },
+      });
+      expect(res.statusCode).toBe(201);
+      ids[precision] = res.json().data.id;
+      // The answer to the author: every field.
+      expectSeen(res.json().data, precision, 'author', 'POST');
+    }
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await receiver.close();
+    await t.close();
+  });
+  afterEach(() => expect(errors).toEqual([]));
+
+  it('gives others null for the hidden fields in the note read, and the author every field', async () => {
+    for (const precision of LOCATION_PRECISIONS) {
+      for (const [token, who] of readers()) expectSeen((await get(`/v2/notes/${ids[precision]}`, token)).data, precision, who, 'GET note');
+    }
+  });
+
+  it('gives others null for the hidden fields in lists, JSON and GeoJSON, and the author every field', async () => {
+    for (const [token, who] of readers()) {
+      for (const url of [`/v2/notes?author=${ada.id}&limit=100`, `/v2/users/${ada.id}/notes?limit=100`]) {
+        const listed = (await get(url, token)).data as SeenNote[];
+        for (const precision of LOCATION_PRECISIONS) expectSeen(listed.find((n) => n.id === ids[precision]), precision, who, url);
+      }
+      const features = (await get(`/v2/notes?author=${ada.id}&limit=100&format=geojson`, token)).features as { id: number; properties: SeenNote }[];
+      for (const precision of LOCATION_PRECISIONS) {
+        expectSeen(features.find((f) => f.id === ids[precision])?.properties, precision, who, 'GeoJSON');
+      }
+    }
+  });
+
+  it('gives others null for the hidden fields in the change feed\'s items, and the author every field', async () => {
+    for (const [token, who] of readers()) {
+      const items = (await get(`/v2/changes?author=${ada.id}&limit=100`, token)).data as { id: number; kind: string; note?: SeenNote }[];
+      for (const precision of LOCATION_PRECISIONS) {
+        const item = items.find((i) => i.id === ids[precision]);
+        expect(item?.kind).toBe('upsert');
+        expectSeen(item?.note, precision, who, 'GET /v2/changes');
+      }
+    }
+  });
+
+  it('builds the web page and its JSON-LD from the fields shown: none hidden on others\' page, all on the author\'s', async () => {
+    const author = new WebAgent(t.app);
+    await signInAs(author, t.container, ada.id);
+    const stranger = new WebAgent(t.app);
+    for (const precision of LOCATION_PRECISIONS) {
+      for (const [agent, who] of [[stranger, 'others'], [author, 'author']] as const) {
+        const page = await agent.get(`/notes/${ids[precision]}`);
+        expect(page.statusCode).toBe(200);
+        const { location, displayAddress } = expected(precision, who);
+        const where = { precision, who };
+        expect({ ...where, place: jsonLd(page).contentLocation }).toEqual({
+          ...where,
+          place: {
+            '@type': 'Place', name: displayAddress, address: displayAddress,
+            geo: { '@type': 'GeoCoordinates', latitude: location.latitude, longitude: location.longitude },
+          },
+        });
+        expect({ ...where, shown: page.body.includes(`${displayAddress} · `) }).toEqual({ ...where, shown: true });
+        for (const field of who === 'author' ? [] : HIDDEN[precision]) {
+          expect({ ...where, field, onPage: page.body.includes(address[field]) }).toEqual({ ...where, field, onPage: false });
+        }
+      }
+    }
+  });
+
+  it('gives others null for the hidden fields in webhook payloads, and the author every field', async () => {
+    const payloads = (path: string) => receiver.received.filter((r) => r.path === path)
+      .map((r) => JSON.parse(r.body) as { type: string; data: SeenNote });
+    await until(worker, () => payloads('/bob').length >= 4 && payloads('/ada').length >= 4);
+    for (const [path, who] of [['/bob', 'others'], ['/ada', 'author']] as const) {
+      for (const precision of LOCATION_PRECISIONS) {
+        const event = payloads(path).find((p) => p.data.id === ids[precision]);
+        expect(event?.type).toBe('note.created');
+        expectSeen(event?.data, precision, who, `webhook ${path}`);
+      }
+    }
   });
 });

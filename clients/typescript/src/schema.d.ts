@@ -1154,20 +1154,6 @@ export interface components {
             username: string;
             description: string | null;
         };
-        Location: {
-            city: string;
-            country: string;
-            isoCountryCode: string;
-            latitude: number;
-            longitude: number;
-            neighborhood: string | null;
-            postalCode: string | null;
-            state: string;
-            street: string | null;
-            streetAddress: string;
-            streetNumber: string | null;
-            zoomLevel: number;
-        };
         Place: {
             id: number;
             name: string;
@@ -1193,6 +1179,25 @@ export interface components {
             id: number;
             title: string | null;
             updatedAt: number;
+        };
+        Location: {
+            city: string;
+            country: string;
+            isoCountryCode: string;
+            latitude: number;
+            longitude: number;
+            /** @description null when not given; null for everyone but the note's author when its `locationPrecision` is `city`. */
+            neighborhood: string | null;
+            /** @description null when not given; null for everyone but the note's author when its `locationPrecision` is `neighborhood` or `city`. */
+            postalCode: string | null;
+            state: string;
+            /** @description null when not given; null for everyone but the note's author when its `locationPrecision` is `neighborhood` or `city`. */
+            street: string | null;
+            /** @description `""` when not given; null for everyone but the note's author when its `locationPrecision` is `street`, `neighborhood` or `city`. */
+            streetAddress: string | null;
+            /** @description null when not given; null for everyone but the note's author when its `locationPrecision` is `street`, `neighborhood` or `city`. */
+            streetNumber: string | null;
+            zoomLevel: number;
         };
         User: {
             avatar: components["schemas"]["Avatar"];
@@ -1242,6 +1247,7 @@ export interface components {
                 isFound: boolean;
             };
             depiction: null;
+            /** @description `streetAddress` (else `streetNumber` and `street`), `city`, `state`, `country`: those the caller sees, joined by `, `. */
             displayAddress: string;
             favoriters: components["schemas"]["Association"];
             finders: components["schemas"]["Association"];
@@ -1250,7 +1256,7 @@ export interface components {
             implicit_title: string;
             link: string;
             location: components["schemas"]["Location"];
-            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and null for the address fields that would pin it closer: `streetNumber` and `streetAddress` from `street` on, also `street` and `postalCode` from `neighborhood` on, also `neighborhood` at `city`. The author sees it exactly, with every field. */
             locationPrecision?: string;
             message: string;
             notemaps: components["schemas"]["Association"];
@@ -1273,6 +1279,7 @@ export interface components {
                 isFound: boolean;
             };
             depiction: null;
+            /** @description `streetAddress` (else `streetNumber` and `street`), `city`, `state`, `country`: those the caller sees, joined by `, `. */
             displayAddress: string;
             favoriters: components["schemas"]["Association"];
             finders: components["schemas"]["Association"];
@@ -1281,7 +1288,7 @@ export interface components {
             implicit_title: string;
             link: string;
             location: components["schemas"]["Location"];
-            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number or street address; the author sees it exactly. */
+            /** @description Given to the note's author only: how precisely everyone else sees its location. For `street`, `neighborhood` and `city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and null for the address fields that would pin it closer: `streetNumber` and `streetAddress` from `street` on, also `street` and `postalCode` from `neighborhood` on, also `neighborhood` at `city`. The author sees it exactly, with every field. */
             locationPrecision?: string;
             message: string;
             notemaps: components["schemas"]["Association"];
@@ -10345,7 +10352,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "cursor": "bjI",
+                     *           "cursor": "czI",
                      *           "id": 2,
                      *           "kind": "upsert",
                      *           "note": {
@@ -10431,7 +10438,7 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "cursor": "bjM",
+                     *           "cursor": "czM",
                      *           "id": 1,
                      *           "kind": "upsert",
                      *           "note": {
@@ -10521,7 +10528,7 @@ export interface operations {
                      *         "http_status": 200,
                      *         "count": 2,
                      *         "nextUrl": null,
-                     *         "cursor": "bjM"
+                     *         "cursor": "czM"
                      *       }
                      *     }
                      */

@@ -1,4 +1,4 @@
-import type { LocationPrecision } from '../../domain/location-precision';
+import type { HideableAddressField, LocationPrecision } from '../../domain/location-precision';
 import type { Location } from '../../domain/location';
 import type { NotePosition, NoteQuery } from '../../domain/note-query';
 import type { Visibility } from '../../domain/visibility';
@@ -23,8 +23,13 @@ export interface NoteView {
   title: string | null;
   message: string;
   visibility: Visibility;
-  /** Where the viewer sees it: exactly for its author, else as its location precision lets others (decisions §16). */
+  /**
+   * Where the viewer sees it: exactly for its author, else as its location precision lets others (decisions §16),
+   * the address fields it hides null.
+   */
   location: Location;
+  /** The address fields of `location` hidden from the viewer by the note's precision (null there); none for its author. */
+  hiddenAddressFields: readonly HideableAddressField[];
   /** How precisely others see the location: given to the author only. */
   locationPrecision?: LocationPrecision;
   /** Unix seconds. */

@@ -1,8 +1,9 @@
 import { distanceMetres, EARTH_RADIUS_M, type LatLon } from '../../../src/domain/geo';
 import {
-  CELL_SIZE_M, LOCATION_PRECISIONS, hidesStreet, isLocationPrecision, publicLocation, snapToCell, type LocationPrecision,
+  CELL_SIZE_M, LOCATION_PRECISIONS, hiddenAddressFields, isLocationPrecision, locationSeenBy, publicLocation, snapToCell,
+  type LocationPrecision,
 } from '../../../src/domain/location-precision';
-import type { Location } from '../../../src/domain/location';
+import { ADDRESS_FIELDS, displayAddress, type Location } from '../../../src/domain/location';
 
 const COARSE: Exclude<LocationPrecision, 'exact'>[] = ['street', 'neighborhood', 'city'];
 const METRES_PER_DEGREE = (Math.PI * EARTH_RADIUS_M) / 180;
@@ -130,20 +131,63 @@ describe('location precision', () => {
     }
   });
 
-  it('hides the street fields for neighbourhood and city, keeps them for street and exact', () => {
-    expect(hidesStreet('exact')).toBe(false);
-    expect(hidesStreet('street')).toBe(false);
-    expect(hidesStreet('neighborhood')).toBe(true);
-    expect(hidesStreet('city')).toBe(true);
+  // decisions §16: the address fields that would pin the note closer than its cell, for each precision.
+  const HIDDEN: Record<LocationPrecision, string[]> = {
+    exact: [],
+    street: ['streetNumber', 'streetAddress'],
+    neighborhood: ['streetNumber', 'streetAddress', 'street', 'postalCode'],
+    city: ['streetNumber', 'streetAddress', 'street', 'postalCode', 'neighborhood'],
+  };
+
+  it.each(LOCATION_PRECISIONS)('hides from others the address fields finer than its cell (%s)', (precision) => {
+    expect([...hiddenAddressFields(precision)].sort()).toEqual([...HIDDEN[precision]].sort());
+    // City, state and country name something no smaller than the largest cell: never hidden.
+    for (const field of ['city', 'state', 'country'] as const) expect(hiddenAddressFields(precision)).not.toContain(field);
   });
 
-  it('shows others the snapped position, without street, street number and street address when coarser than a street', () => {
+  it('hides more the coarser the precision: every field a finer precision hides, and more', () => {
+    for (let i = 1; i < LOCATION_PRECISIONS.length; i++) {
+      const finer = hiddenAddressFields(LOCATION_PRECISIONS[i - 1]!);
+      const coarser = hiddenAddressFields(LOCATION_PRECISIONS[i]!);
+      expect(coarser).toEqual(expect.arrayContaining([...finer]));
+      expect(coarser.length).toBeGreaterThan(finer.length);
+    }
+  });
+
+  it.each(LOCATION_PRECISIONS)('shows others the snapped position and null, never "", for each hidden field (%s)', (precision) => {
     const exact = location(38.697612, -9.203301);
-    expect(publicLocation(exact, 'exact')).toEqual(exact);
-    const street = publicLocation(exact, 'street');
-    expect({ ...street, latitude: 0, longitude: 0 }).toEqual({ ...exact, latitude: 0, longitude: 0 });
-    expect(street).toMatchObject(snapToCell(exact, 'street'));
-    const city = publicLocation(exact, 'city');
-    expect(city).toEqual({ ...exact, ...snapToCell(exact, 'city'), street: null, streetNumber: null, streetAddress: null });
+    const seen = publicLocation(exact, precision);
+    expect(seen).toMatchObject(snapToCell(exact, precision));
+    for (const field of ADDRESS_FIELDS) {
+      expect(seen[field]).toBe(HIDDEN[precision].includes(field) ? null : exact[field]);
+    }
+    expect(seen.isoCountryCode).toBe('PT');
+    expect(seen.zoomLevel).toBe(15);
+    expect(exact.streetNumber).toBe('84'); // the stored location is not touched
+  });
+
+  it('shows the author every field and the exact position, whatever the precision', () => {
+    const exact = location(38.697612, -9.203301);
+    for (const precision of LOCATION_PRECISIONS) {
+      const seen = locationSeenBy(exact, precision, snapToCell(exact, precision), true);
+      expect(seen).toEqual({ location: exact, hidden: [] });
+    }
+  });
+
+  it('tells which fields it hid from others, with the stored cell centre as their position', () => {
+    const exact = location(38.697612, -9.203301);
+    const stored = { latitude: 1, longitude: 2 };
+    const seen = locationSeenBy(exact, 'neighborhood', stored, false);
+    expect(seen.location).toMatchObject({ ...stored, street: null, postalCode: null, neighborhood: 'Belém' });
+    expect([...seen.hidden].sort()).toEqual(['postalCode', 'street', 'streetAddress', 'streetNumber']);
+    expect(locationSeenBy(exact, 'exact', stored, false)).toEqual({ location: exact, hidden: [] });
+  });
+
+  it('builds the display address from the fields shown: the street\'s name at street, no street coarser', () => {
+    const exact = location(38.697612, -9.203301);
+    expect(displayAddress(publicLocation(exact, 'exact'))).toBe('84 Rua de Belém, Lisbon, Lisboa, Portugal');
+    expect(displayAddress(publicLocation(exact, 'street'))).toBe('Rua de Belém, Lisbon, Lisboa, Portugal');
+    expect(displayAddress(publicLocation(exact, 'neighborhood'))).toBe('Lisbon, Lisboa, Portugal');
+    expect(displayAddress(publicLocation(exact, 'city'))).toBe('Lisbon, Lisboa, Portugal');
   });
 });

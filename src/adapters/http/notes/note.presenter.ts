@@ -8,7 +8,11 @@ import type { Links } from '../links';
 import { presentUserSummary } from '../users/user.presenter';
 import type { Note } from './note.schemas';
 
-function presentLocation(location: DomainLocation): Note['location'] {
+/**
+ * The location fields as the caller sees them. An address field the note's precision hides from the caller is null
+ * (decisions §16); `streetAddress`, a string in the original API, is `""` when merely absent, so that null says hidden.
+ */
+function presentLocation(location: DomainLocation, hidden: NoteView['hiddenAddressFields']): Note['location'] {
   return {
     city: location.city ?? '',
     country: location.country ?? '',
@@ -19,7 +23,7 @@ function presentLocation(location: DomainLocation): Note['location'] {
     postalCode: location.postalCode,
     state: location.state ?? '',
     street: location.street,
-    streetAddress: location.streetAddress ?? '',
+    streetAddress: hidden.includes('streetAddress') ? null : location.streetAddress ?? '',
     streetNumber: location.streetNumber,
     zoomLevel: location.zoomLevel ?? 0,
   };
@@ -55,7 +59,7 @@ export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
       : { originalHeight: note.image.height, originalWidth: note.image.width, urlRoot: links.image(note.image.key) },
     implicit_title: implicit,
     link: links.note(note.id),
-    location: presentLocation(note.location),
+    location: presentLocation(note.location, note.hiddenAddressFields),
     message: note.message,
     notemaps: list('notemaps', note.counts.notemaps),
     place: note.place === null ? null : { id: note.place.id, name: note.place.name, link: links.place(note.place.id) },

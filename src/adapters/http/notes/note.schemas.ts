@@ -3,18 +3,23 @@ import { Association, NullableString } from '../common.schemas';
 import { uploadField } from '../images/upload';
 import { UserSummary } from '../users/user.schemas';
 
+/** An address field the note's location precision may hide: null for everyone but the author at `hiddenFrom` and coarser. */
+const hideable = (absent: string, hiddenFrom: string) => Type.Union([Type.String(), Type.Null()], {
+  description: `${absent}; null for everyone but the note's author when its \`locationPrecision\` is ${hiddenFrom}.`,
+});
+
 export const Location = Type.Object({
   city: Type.String(),
   country: Type.String(),
   isoCountryCode: Type.String(),
   latitude: Type.Number(),
   longitude: Type.Number(),
-  neighborhood: NullableString,
-  postalCode: NullableString,
+  neighborhood: hideable('null when not given', '`city`'),
+  postalCode: hideable('null when not given', '`neighborhood` or `city`'),
   state: Type.String(),
-  street: NullableString,
-  streetAddress: Type.String(),
-  streetNumber: NullableString,
+  street: hideable('null when not given', '`neighborhood` or `city`'),
+  streetAddress: hideable('`""` when not given', '`street`, `neighborhood` or `city`'),
+  streetNumber: hideable('null when not given', '`street`, `neighborhood` or `city`'),
   zoomLevel: Type.Integer(),
 });
 
@@ -42,7 +47,9 @@ export const Note = Type.Object({
     isFound: Type.Boolean(),
   }),
   depiction: Type.Null(),
-  displayAddress: Type.String(),
+  displayAddress: Type.String({
+    description: '`streetAddress` (else `streetNumber` and `street`), `city`, `state`, `country`: those the caller sees, joined by `, `.',
+  }),
   favoriters: Association,
   finders: Association,
   id: Type.Integer(),
@@ -52,8 +59,9 @@ export const Note = Type.Object({
   location: Location,
   locationPrecision: Type.Optional(Type.String({
     description: 'Given to the note\'s author only: how precisely everyone else sees its location. For `street`, `neighborhood` and '
-      + '`city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and for the last two no street, street number '
-      + 'or street address; the author sees it exactly.',
+      + '`city` they see the centre of a fixed grid cell of about 100 m, 1 km or 10 km, and null for the address fields that would pin '
+      + 'it closer: `streetNumber` and `streetAddress` from `street` on, also `street` and `postalCode` from `neighborhood` on, also '
+      + '`neighborhood` at `city`. The author sees it exactly, with every field.',
   })),
   message: Type.String(),
   notemaps: Association,

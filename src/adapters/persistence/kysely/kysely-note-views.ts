@@ -208,13 +208,15 @@ function positionOf(
 /** The note as the viewer `userId` sees it: where it is exactly, and how precisely others see it, only for its author. */
 export function toNoteView(row: NoteViewRow, userId: number | null): NoteView {
   const isAuthor = userId !== null && userId === row.author_id;
+  const seen = locationSeenBy(toLocation(row), row.location_precision, { latitude: row.public_latitude, longitude: row.public_longitude }, isAuthor);
   return {
     id: row.id,
     author: toUserSummary({ ...row, id: row.author_id }),
     title: row.title,
     message: row.message,
     visibility: row.visibility,
-    location: locationSeenBy(toLocation(row), row.location_precision, { latitude: row.public_latitude, longitude: row.public_longitude }, isAuthor),
+    location: seen.location,
+    hiddenAddressFields: seen.hidden,
     ...(isAuthor ? { locationPrecision: row.location_precision } : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

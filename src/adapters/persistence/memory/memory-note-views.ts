@@ -3,8 +3,7 @@ import type { NoteFilter, NotePage, NoteView, NoteViews } from '../../../applica
 import type { PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { areaContains, distanceMetres } from '../../../domain/geo';
-import type { Location } from '../../../domain/location';
-import { publicLocation } from '../../../domain/location-precision';
+import { locationSeenBy, snapToCell, type SeenLocation } from '../../../domain/location-precision';
 import { placeName } from '../../../domain/place';
 import { compareNotePositions, noteOrderOf, type NoteOrder, type NotePosition, type NoteQuery } from '../../../domain/note-query';
 import { isReadable } from './memory-readable-notes';
@@ -14,8 +13,9 @@ import { unixSeconds } from './unix-seconds';
 import { textRank } from './memory-text-search';
 
 /** Where the viewer sees the note: exactly for its author, else as others do (the store snaps as it reads). */
-function seenLocation(note: StoredNote, viewer: Viewer): Location {
-  return viewer.userId !== null && viewer.userId === note.authorId ? note.location : publicLocation(note.location, note.locationPrecision);
+function seenLocation(note: StoredNote, viewer: Viewer): SeenLocation {
+  const isAuthor = viewer.userId !== null && viewer.userId === note.authorId;
+  return locationSeenBy(note.location, note.locationPrecision, snapToCell(note.location, note.locationPrecision), isAuthor);
 }
 
 function noteView(state: MemoryState, note: StoredNote, viewer: Viewer): NoteView {
@@ -24,13 +24,15 @@ function noteView(state: MemoryState, note: StoredNote, viewer: Viewer): NoteVie
   const ofNote = <R extends { noteId: number }>(rows: R[]): R[] => rows.filter((r) => r.noteId === note.id);
   const marked = (rows: { userId: number; noteId: number }[]) =>
     viewer.userId !== null && ofNote(rows).some((r) => r.userId === viewer.userId);
+  const seen = seenLocation(note, viewer);
   return {
     id: note.id,
     author: userSummary(author),
     title: note.title,
     message: note.message,
     visibility: note.visibility,
-    location: { ...seenLocation(note, viewer) },
+    location: { ...seen.location },
+    hiddenAddressFields: seen.hidden,
     ...(viewer.userId !== null && viewer.userId === note.authorId ? { locationPrecision: note.locationPrecision } : {}),
     createdAt: unixSeconds(note.createdAt),
     updatedAt: unixSeconds(note.updatedAt),
@@ -138,7 +140,7 @@ function queried(state: MemoryState, notes: StoredNote[], query: NoteQuery, view
     const createdAt = unixSeconds(note.createdAt);
     if (query.since !== undefined && createdAt < query.since) continue;
     if (query.until !== undefined && createdAt > query.until) continue;
-    const seen = seenLocation(note, viewer);
+    const seen = seenLocation(note, viewer).location;
     if (query.bbox !== undefined && !areaContains(query.bbox, seen)) continue;
     const distance = query.near === undefined ? undefined : distanceMetres(query.near.center, seen);
     if (query.near !== undefined && distance !== undefined && distance > query.near.radius) continue;
