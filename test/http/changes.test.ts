@@ -69,6 +69,15 @@ describe.each(ALL_STORAGES)('the change feed over %s storage', (storage) => {
   });
   afterAll(() => t.close());
 
+  it('gives an empty feed a cursor too: the feed\'s start, from which the first note is listed', async () => {
+    const empty = await changes('');
+    expect(empty).toEqual({ data: [], meta: { http_status: 200, count: 0, nextUrl: null, cursor: expect.any(String) } });
+    const early = await postNote(t, adaAll, { message: 'Early', latitude: 9, longitude: 9 });
+    const after = await changes(`?since=${empty.meta.cursor}`);
+    expect(after.data.map((i) => [i.id, i.kind])).toEqual([[early, 'upsert']]);
+    expect((await t.request({ method: 'DELETE', url: `/v2/notes/${early}`, token: adaAll })).statusCode).toBe(200);
+  });
+
   it('lists from the start every note that exists, once each, and says where to resume', async () => {
     const first = await postNote(t, adaAll, { message: 'First', latitude: 10, longitude: 10 });
     const second = await postNote(t, adaAll, { message: 'Second', latitude: 10, longitude: 11 });

@@ -10551,8 +10551,8 @@ export interface operations {
                             count: number;
                             /** @description The next page; null once the caller has caught up. */
                             nextUrl: string | null;
-                            /** @description Where to resume next time (the request's `since` when nothing changed; null before the first change). */
-                            cursor: string | null;
+                            /** @description Where to resume next time, never null: past the last change of this page, else the request's `since`, else the feed's start. */
+                            cursor: string;
                         };
                     };
                 };

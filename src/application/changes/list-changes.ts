@@ -14,8 +14,8 @@ export interface ChangeItem {
 
 export interface ChangesPage {
   items: ChangeItem[];
-  /** Where to resume: past the last change this page went through (the request's own `since` when none). */
-  cursor: string | null;
+  /** Where to resume: past the last change this page went through (the request's own `since` when none, else the feed's start). */
+  cursor: string;
   /** Whether changes are left after this page (the caller has not caught up). */
   more: boolean;
 }
@@ -27,6 +27,9 @@ const POSITION = /^([sn])(0|[1-9]\d{0,18})$/u;
 const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,60}$/u;
 /** The largest change number PostgreSQL's `bigint` holds: a larger one is not a position of the feed. */
 const MAX_SEQ = 9_223_372_036_854_775_807n;
+
+/** Before the first change: resuming from it lists the feed from its beginning. */
+const FEED_START: FeedPosition = { seq: '0' };
 
 /** The opaque cursor of a feed position (base64url, so it needs no escaping in a URL). */
 export function encodeChangeCursor(position: FeedPosition): string {
@@ -78,6 +81,7 @@ export class ListChanges {
       items.push({ cursor: encodeChangeCursor(change.position), id: change.noteId, note });
     }
     const last = page.at(-1);
-    return { items, cursor: last === undefined ? since ?? null : encodeChangeCursor(last.position), more: changes.length > limit };
+    const cursor = last !== undefined ? encodeChangeCursor(last.position) : since ?? encodeChangeCursor(FEED_START);
+    return { items, cursor, more: changes.length > limit };
   }
 }

@@ -38,7 +38,7 @@ const ChangesBody = Type.Object({
     http_status: HttpStatus,
     count: Type.Integer({ minimum: 0, description: 'Items on this page.' }),
     nextUrl: Type.Union([Type.String(), Type.Null()], { description: 'The next page; null once the caller has caught up.' }),
-    cursor: Type.Union([Type.String(), Type.Null()], { description: 'Where to resume next time (the request\'s `since` when nothing changed; null before the first change).' }),
+    cursor: Type.String({ description: 'Where to resume next time, never null: past the last change of this page, else the request\'s `since`, else the feed\'s start.' }),
   }),
 });
 type ChangesBody = Static<typeof ChangesBody>;
@@ -74,7 +74,7 @@ function presentChanges(page: ChangesPage, query: ChangesQuery, actor: Actor, li
     meta: {
       http_status: 200,
       count: page.items.length,
-      nextUrl: page.more && page.cursor !== null ? resumeUrl(query, page.cursor) : null,
+      nextUrl: page.more ? resumeUrl(query, page.cursor) : null,
       cursor: page.cursor,
     },
   };
