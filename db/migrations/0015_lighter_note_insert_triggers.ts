@@ -7,7 +7,7 @@ const NOTE_CHANGES_LOCK = 7_351_024_417;
 const SHARDS = 16;
 
 // What PostgreSQL runs for each statement that writes notes, made lighter; the rules are those of 0006, 0010, 0011
-// and 0013 (docs/benchmarks.md, "2026-11-28", counted in instructions):
+// and 0013 (docs/benchmarks.md, The write):
 //
 // - One statement trigger after inserts instead of two: the count of public notes (0006) and the `note.created`
 //   events (0013) in one PL/pgSQL call, and the subscriptions looked up by one query for both kinds of event instead

@@ -18,12 +18,12 @@ const MAIN = join(ROOT, 'dist/src/main.js');
  * generation this small on two busy cores (a scavenge under a load of pages took 0.5 ms of pause alone, 1.1 ms with
  * helpers). Against 8 MB scavenged in parallel, that held the peak of the same load 5–14 MB lower (V8 also starts a
  * full collection a semi-space earlier) for about 3 % more CPU a page and none a note read, in two paired runs
- * (docs/benchmarks.md, 2026-11-28 16:03). Maglev, V8's middle compiler, is left out: a server's hot code is TurboFan's anyway,
+ * (docs/benchmarks.md, Memory). Maglev, V8's middle compiler, is left out: a server's hot code is TurboFan's anyway,
  * and without Maglev's code and compile memory the peak was about 30 MB lower at the same speed. The old generation
  * is left uncapped (a page of the largest comments needs room), but a full collection comes when it has grown by 20 %
  * since the last one: V8's own factor let it grow two to four times under load, dead objects and all. Under mixed
  * load that is a full collection every few seconds, well under 1 % of the time; 20 % held the peak 3–8 MB lower
- * than 30 % at no measurable cost (docs/benchmarks.md, 2026-11-28 07:55).
+ * than 30 % at no measurable cost (docs/benchmarks.md, Memory).
  *
  * And the server's environment defaults, unless the operator set them: glibc gives each thread that
  * allocates its own malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); with one
@@ -95,7 +95,7 @@ async function build(): Promise<number> {
  * The bundles are written without comments or layout (names are kept, so stack traces still name the functions):
  * V8 keeps a module's source text for as long as the module lives, and a single character beyond Latin-1 (an em
  * dash in one of Kysely's comments) made it keep the whole bundle at two bytes a character. Kysely's source went
- * from 1.09 MB of heap to 0.30, TypeBox's from 0.69 to 0.55 (docs/benchmarks.md, 2026-11-28 13:16).
+ * from 1.09 MB of heap to 0.30, TypeBox's from 0.69 to 0.55 (docs/benchmarks.md, Memory).
  */
 const VENDOR_PACKAGES = ['typebox', 'kysely'];
 const VENDOR = join(ROOT, 'dist/vendor');

@@ -44,7 +44,7 @@ export function standInViewer(viewer: Viewer, stand: { userId: number; readerId:
  * builder: its tree of nodes (hundreds of frozen objects for a note list's fifty columns) is garbage as soon as it is
  * compiled, instead of living through the round trip. Kept that long, it outlived the young generation's collections
  * under load and was promoted, and a filtered list's builders were most of what the old generation grew by
- * (docs/benchmarks.md, 2026-11-28 13:16).
+ * (docs/benchmarks.md, Memory).
  */
 export function compiledAlone<R>(query: Compilable<R>): CompiledQuery<R> {
   const { sql, parameters } = query.compile();
