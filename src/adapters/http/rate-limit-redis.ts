@@ -3,6 +3,7 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type Redis from 'ioredis';
 import { portToken } from '../../application/ports/port-token';
+import { LocalCounterStore, RedisCounterStore, routeOf, type ChildOptions, type StoreCallback } from './rate-limit-stores';
 
 /** Injection token of the Redis client that holds the rate-limit counters; null without REDIS_URL. */
 export const RATE_LIMIT_REDIS = portToken<Redis | null>('RateLimitRedis');
@@ -147,23 +148,14 @@ export class RedisCircuitBreaker {
   }
 }
 
-type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
-
 /** A counter store of the plugin: counts one more request under `key` and calls back with the count and its window's rest. */
 export interface CounterStore {
   incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
 }
 
-// The plugin ships its Redis and in-process stores as files its types do not name.
-const loadPluginFile = createRequire(require.resolve('@fastify/rate-limit'));
-const PluginRedisStore = loadPluginFile('./store/RedisStore') as new (
-  continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => CounterStore;
-const PluginLocalStore = loadPluginFile('./store/LocalStore') as new (
-  continueExceeding: boolean, exponentialBackoff: boolean, cache: number) => CounterStore;
-
-/** Counters in this process: the plugin's own store, the least recent of `cache` keys forgotten first. */
+/** Counters in this process, the least recently counted of `cache` keys forgotten first. */
 export function localCounterStore(cache: number): CounterStore {
-  return new PluginLocalStore(false, false, cache);
+  return new LocalCounterStore(cache);
 }
 
 /**
@@ -172,28 +164,39 @@ export function localCounterStore(cache: number): CounterStore {
  * request never fails because of Redis.
  */
 export function circuitBreakerStore(redis: Redis, namespace: string, cache: number): CounterStore {
-  const breaker = redisBreaker(redis);
-  const shared = new PluginRedisStore(false, false, redis, namespace);
-  let local = localCounterStore(cache);
-  let localSince = breaker.recoveries;
-  const fallback = (): CounterStore => {
+  return new CircuitBreakerStore(redisBreaker(redis), new RedisCounterStore(redis, namespace), cache);
+}
+
+class CircuitBreakerStore implements FastifyRateLimitStore {
+  #local: LocalCounterStore;
+  #localSince: number;
+
+  constructor(private readonly breaker: RedisCircuitBreaker, private readonly shared: RedisCounterStore, private readonly cache: number) {
+    this.#local = new LocalCounterStore(cache);
+    this.#localSince = breaker.recoveries;
+  }
+
+  incr(key: string, callback: StoreCallback, timeWindow: number): void {
+    if (!this.breaker.admits) return this.#fallback().incr(key, callback, timeWindow);
+    this.shared.incr(key, (error, result) => {
+      if (error === null) return callback(null, result);
+      this.breaker.trip(error.message);
+      this.#fallback().incr(key, callback, timeWindow);
+    }, timeWindow);
+  }
+
+  child(routeOptions: ChildOptions): CircuitBreakerStore {
+    return new CircuitBreakerStore(this.breaker, this.shared.child(routeOptions), routeOf(routeOptions).cache ?? this.cache);
+  }
+
+  #fallback(): LocalCounterStore {
     // Each outage starts its own counts: an earlier outage's are stale.
-    if (localSince !== breaker.recoveries) {
-      local = localCounterStore(cache);
-      localSince = breaker.recoveries;
+    if (this.#localSince !== this.breaker.recoveries) {
+      this.#local = new LocalCounterStore(this.cache);
+      this.#localSince = this.breaker.recoveries;
     }
-    return local;
-  };
-  return {
-    incr(key, callback, timeWindow, max) {
-      if (!breaker.admits) return fallback().incr(key, callback, timeWindow, max);
-      shared.incr(key, (error, result) => {
-        if (error === null) return callback(null, result);
-        breaker.trip(error.message);
-        fallback().incr(key, callback, timeWindow, max);
-      }, timeWindow, max);
-    },
-  };
+    return this.#local;
+  }
 }
 
 /** Closes the client whatever state it is in (a quit would wait for a connection that may never come). */
