@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Registry, collectDefaultMetrics, type Metric, type MetricObjectWithValues, type MetricValue, type MetricValueWithName } from 'prom-client';
+import { Registry, type Metric, type MetricObjectWithValues, type MetricValue, type MetricValueWithName } from 'prom-client';
 import { failure } from './envelope';
+import { collectProcessMetrics } from './process-metrics';
 import { routedPath } from './request-facts';
 
 export interface MetricsOptions {
@@ -12,13 +12,17 @@ export interface MetricsOptions {
 
 /**
  * `GET /metrics`: Prometheus text with request counts and latency by route (the route's pattern, not the
- * raw URL, so ids do not explode the label set) and status, plus the process's default metrics. With a
+ * raw URL, so ids do not explode the label set) and status, plus the process's metrics (process-metrics.ts). With a
  * token, anyone without it gets 401 (docs/security.md): route names, statuses and process figures are
  * for the operator.
  */
 export function registerMetrics(app: FastifyInstance, options: MetricsOptions = {}): void {
   const registry = new Registry();
-  collectProcessMetrics(registry);
+  const stopProcessMetrics = collectProcessMetrics(registry);
+  app.addHook('onClose', (_instance, done) => {
+    stopProcessMetrics();
+    done();
+  });
   const requests = new RequestSeries();
   registry.registerMetric(requests.counter());
   registry.registerMetric(requests.histogram());
@@ -32,22 +36,6 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions = 
     reply.type(registry.contentType);
     return registry.metrics();
   });
-}
-
-/**
- * prom-client's default metrics (CPU, memory, heap spaces, handles, event-loop lag, file descriptors, version), each
- * registered by prom-client's own module as `collectDefaultMetrics` does, all but `nodejs_gc_duration_seconds`
- * (decision 140). That one observes every collection through a `gc` PerformanceObserver, and for each of them Node
- * builds a performance entry in JavaScript, wrapping its deprecated fields in new functions: under a load of pages,
- * 30 young collections a second, whose entries were a seventh of what survived them (docs/benchmarks.md).
- */
-function collectProcessMetrics(registry: Registry): void {
-  const load = createRequire(require.resolve('prom-client'));
-  for (const name of collectDefaultMetrics.metricsList) {
-    if (name === 'gc') continue;
-    const register = load(`./lib/metrics/${name}`) as (registry: Registry, config: { eventLoopMonitoringPrecision: number }) => void;
-    register(registry, { eventLoopMonitoringPrecision: 10 });
-  }
 }
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/iu;
