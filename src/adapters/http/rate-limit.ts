@@ -54,7 +54,7 @@ declare module 'fastify' {
 }
 
 /**
- * The rate limit of docs/security.md, counted by `@fastify/rate-limit`'s stores (in process, or Redis with
+ * The rate limit of docs/security.md, counted by our stores (rate-limit-stores.ts: in process, or Redis with
  * REDIS_URL) and decided here. The area (API or web) comes from the route the router matched, never from the
  * raw URL, so percent-encoding and absolute-form targets meet the same limit. The limit is decided in
  * `onRequest`, before any body is read:
