@@ -1,9 +1,8 @@
 import type { DependencyContainer } from 'tsyringe';
 import { FavoriteNote } from '../../../src/application/favorites/favorite-note';
-import { ListFavoriters } from '../../../src/application/favorites/list-favoriters';
+import { ListNoteUsers } from '../../../src/application/favorites/list-note-users';
 import { ListUserFavorites } from '../../../src/application/favorites/list-user-favorites';
 import { UnfavoriteNote } from '../../../src/application/favorites/unfavorite-note';
-import { ListFinders } from '../../../src/application/finders/list-finders';
 import { MarkFound } from '../../../src/application/finders/mark-found';
 import { UnmarkFound } from '../../../src/application/finders/unmark-found';
 import { CreateNote } from '../../../src/application/notes/create-note';
@@ -40,7 +39,7 @@ describe('favorite and finder use cases (memory adapters)', () => {
     await rejectsWith(favorite.execute(benWrite, hidden), 'not_found');
     await expect(favorite.execute(benWrite, open)).resolves.toBe(true);
     await expect(favorite.execute(benWrite, open)).resolves.toBe(false);
-    await expect(c.resolve(ListFavoriters).execute(ANONYMOUS, open, PAGE)).resolves.toMatchObject({ total: 1, items: [{ id: ben }] });
+    await expect(c.resolve(ListNoteUsers).execute(ANONYMOUS, open, 'favoriters', PAGE)).resolves.toMatchObject({ total: 1, items: [{ id: ben }] });
   });
 
   it('only the user themselves removes a favorite or a find; a hidden note is 404 before that', async () => {
@@ -62,9 +61,9 @@ describe('favorite and finder use cases (memory adapters)', () => {
 
   it('lists are 404 for a note or user the actor cannot reach', async () => {
     const hidden = await note({ visibility: 'self' });
-    await rejectsWith(c.resolve(ListFavoriters).execute(benWrite, hidden, PAGE), 'not_found');
-    await rejectsWith(c.resolve(ListFinders).execute(ANONYMOUS, hidden, PAGE), 'not_found');
-    await expect(c.resolve(ListFinders).execute(annNotes, hidden, PAGE)).resolves.toEqual({ items: [], total: 0 });
+    await rejectsWith(c.resolve(ListNoteUsers).execute(benWrite, hidden, 'favoriters', PAGE), 'not_found');
+    await rejectsWith(c.resolve(ListNoteUsers).execute(ANONYMOUS, hidden, 'finders', PAGE), 'not_found');
+    await expect(c.resolve(ListNoteUsers).execute(annNotes, hidden, 'finders', PAGE)).resolves.toEqual({ items: [], total: 0 });
     await rejectsWith(c.resolve(ListUserFavorites).execute(ANONYMOUS, 999_999, {}, PAGE), 'not_found');
     await expect(c.resolve(ListUserFavorites).execute(ANONYMOUS, ben, {}, PAGE)).resolves.toEqual({ items: [], total: 0 });
   });

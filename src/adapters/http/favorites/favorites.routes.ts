@@ -3,71 +3,49 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
 import { FavoriteNote } from '../../../application/favorites/favorite-note';
-import { ListFavoriters } from '../../../application/favorites/list-favoriters';
+import { ListNoteUsers } from '../../../application/favorites/list-note-users';
 import { ListUserFavorites } from '../../../application/favorites/list-user-favorites';
 import { UnfavoriteNote } from '../../../application/favorites/unfavorite-note';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, ListEnvelope, empty } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
-import { PagingQuery, pageBody, toPageRequest } from '../paging';
-import { presentUserListItem } from '../users/user.presenter';
-import { UserListItem } from '../users/user.schemas';
-import { NoteRelationParams, RelationCreatedResponses } from './note-relation.schemas';
+import { toPageRequest } from '../paging';
+import { registerRelationRoutes } from '../relation-routes';
+import { NoteRelationParams } from './note-relation.schemas';
+
+const UNFAVORITE = 'Removes the token\'s user\'s favorite of a note (scope `write`): `:user_id` must be the token\'s user (403 otherwise), '
+  + 'and it is 404 when the note is not their favorite.';
 
 export function registerFavoriteRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const links = container.resolve(Links);
-  const listFavoriters = container.resolve(ListFavoriters);
+  const listNoteUsers = container.resolve(ListNoteUsers);
   const favoriteNote = container.resolve(FavoriteNote);
   const unfavoriteNote = container.resolve(UnfavoriteNote);
   const listUserFavorites = container.resolve(ListUserFavorites);
 
-  api.get('/v2/notes/:id/favoriters', {
-    schema: {
-      summary: 'Users who favorited a note', tags: ['favorites'],
+  registerRelationRoutes(app, container, {
+    tags: ['favorites'], scope: 'write', params: IdParams, memberParams: NoteRelationParams,
+    lists: [{
+      path: '/v2/notes/:id/favoriters', summary: 'Users who favorited a note',
       description: 'Lists the users who favorited a note the caller may read, newest favorite first; anyone may call for a public note, and a '
-        + 'note the caller may not read is 404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.',
-      params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(UserListItem) },
-    },
-  }, async (request) => {
-    const page = toPageRequest(request.query);
-    const result = await listFavoriters.execute(request.actor, parseId(request.params.id, 'note'), page);
-    return pageBody(request, page, result, (user) => presentUserListItem(user, links));
-  });
-
-  api.post('/v2/notes/:id/favoriters', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Favorite a note', tags: ['favorites'],
+        + 'note the caller may not read is 404.',
+      run: (actor, { id }, page) => listNoteUsers.execute(actor, parseId(id, 'note'), 'favoriters', page),
+    }],
+    add: {
+      path: '/v2/notes/:id/favoriters', summary: 'Favorite a note',
       description: 'The token\'s user (scope `write`) favorites a note they may read. The first favorite answers 201, a repeat 200 and adds '
         + 'nothing; the answer holds no data.',
-      params: IdParams, response: RelationCreatedResponses,
+      run: (actor, { id }) => favoriteNote.execute(actor, parseId(id, 'note')),
     },
-  }, async (request, reply) => {
-    const created = await favoriteNote.execute(request.actor, parseId(request.params.id, 'note'));
-    const status = created ? 201 : 200;
-    reply.code(status);
-    return empty(status);
+    // docs/api.md, Endpoints: `favoriters` is the path, `favorites` answers the same.
+    removes: [
+      { path: '/v2/notes/:id/favoriters/:user_id', summary: 'Unfavorite a note', description: UNFAVORITE },
+      { path: '/v2/notes/:id/favorites/:user_id', summary: 'Unfavorite a note (the same as …/favoriters/:user_id)', description: `The same as \`…/favoriters/:user_id\`. ${UNFAVORITE}` },
+    ],
+    remove: (actor, { id, user_id: userId }) => unfavoriteNote.execute(actor, parseId(id, 'note'), parseId(userId, 'user')),
   });
-
-  // docs/api.md, Endpoints: `favoriters` is the path, `favorites` answers the same.
-  const unfavorite = 'Removes the token\'s user\'s favorite of a note (scope `write`): `:user_id` must be the token\'s user (403 otherwise), '
-    + 'and it is 404 when the note is not their favorite.';
-  for (const [path, summary, description] of [
-    ['/v2/notes/:id/favoriters/:user_id', 'Unfavorite a note', unfavorite],
-    ['/v2/notes/:id/favorites/:user_id', 'Unfavorite a note (the same as …/favoriters/:user_id)', `The same as \`…/favoriters/:user_id\`. ${unfavorite}`],
-  ] as const) {
-    api.delete(path, {
-      config: { scope: 'write' },
-      schema: { summary, description, tags: ['favorites'], params: NoteRelationParams, response: { 200: EmptyEnvelope } },
-    }, async (request) => {
-      const noteId = parseId(request.params.id, 'note');
-      await unfavoriteNote.execute(request.actor, noteId, parseId(request.params.user_id, 'user'));
-      return empty();
-    });
-  }
 
   api.get('/v2/users/:user_id/favorites', {
     schema: {

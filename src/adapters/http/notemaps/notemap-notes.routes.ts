@@ -7,11 +7,12 @@ import { ListNotemapNotes } from '../../../application/notemaps/list-notemap-not
 import { ListNotemapTags } from '../../../application/notemaps/list-notemap-tags';
 import { RemoveNotemapNote } from '../../../application/notemaps/remove-notemap-note';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, ListEnvelope, empty, list } from '../envelope';
+import { ListEnvelope, list } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { registerRelationRoutes } from '../relation-routes';
 import { presentTag } from '../tags/tag.presenter';
 import { Tag } from '../tags/tag.schemas';
 import { AddNoteBody, NotemapNoteParams } from './notemap.schemas';
@@ -58,32 +59,19 @@ export function registerNotemapNoteRoutes(app: FastifyInstance, container: Depen
     return list(result.items.map((tag) => presentTag(tag, links)), result.total, nextUrl(request, page, result.total));
   });
 
-  api.post('/v2/notemaps/:id/notes', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Add a note to a notemap (201; 200 when it is already there)', tags: ['notemaps'],
+  registerRelationRoutes(app, container, {
+    tags: ['notemaps'], scope: 'write', params: IdParams, memberParams: NotemapNoteParams, lists: [],
+    add: {
+      path: '/v2/notemaps/:id/notes', summary: 'Add a note to a notemap (201; 200 when it is already there)', body: AddNoteBody,
       description: 'Adds the note `note_id` to a notemap; only the notemap\'s creator may, with scope `write`, and only a note they may read '
         + '(404 otherwise). Answers 201 when the note is added, 200 when it was already there (nothing changes); the answer holds no data.',
-      params: IdParams, body: AddNoteBody, response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
+      run: (actor, { id }, { note_id: noteId }) => addNote.execute(actor, parseId(id, 'notemap'), parseId(String(noteId), 'note')),
     },
-  }, async (request, reply) => {
-    const notemapId = parseId(request.params.id, 'notemap');
-    const added = await addNote.execute(request.actor, notemapId, parseId(String(request.body.note_id), 'note'));
-    const status = added ? 201 : 200;
-    reply.code(status);
-    return empty(status);
-  });
-
-  api.delete('/v2/notemaps/:id/notes/:note_id', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Remove a note from a notemap', tags: ['notemaps'],
+    removes: [{
+      path: '/v2/notemaps/:id/notes/:note_id', summary: 'Remove a note from a notemap',
       description: 'Takes a note out of a notemap (the note itself stays); only the notemap\'s creator may, with scope `write`. 404 when the '
         + 'notemap does not hold the note.',
-      params: NotemapNoteParams, response: { 200: EmptyEnvelope },
-    },
-  }, async (request) => {
-    await removeNote.execute(request.actor, parseId(request.params.id, 'notemap'), parseId(request.params.note_id, 'note'));
-    return empty();
+    }],
+    remove: (actor, { id, note_id: noteId }) => removeNote.execute(actor, parseId(id, 'notemap'), parseId(noteId, 'note')),
   });
 }

@@ -10,14 +10,13 @@ import { ListPlaceNotes } from '../../../application/places/list-place-notes';
 import { ListPlaces } from '../../../application/places/list-places';
 import { UnfollowPlace } from '../../../application/places/unfollow-place';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
-import { FollowCreatedResponses, UserIdParams } from '../follows/follow.schemas';
+import { ListEnvelope, SingleEnvelope, list, single } from '../envelope';
+import { UserIdParams } from '../follows/follow.schemas';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { PagingQuery, nextUrl, pageBody, toPageRequest } from '../paging';
-import { presentUserListItem } from '../users/user.presenter';
-import { UserListItem } from '../users/user.schemas';
+import { registerRelationRoutes } from '../relation-routes';
 import { presentPlace } from './place.presenter';
 import { Place, PlaceFollowParams, PlaceQuery } from './place.schemas';
 
@@ -32,7 +31,6 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
   const followPlace = container.resolve(FollowPlace);
   const unfollowPlace = container.resolve(UnfollowPlace);
   const listFollowedPlaces = container.resolve(ListFollowedPlaces);
-  const paging = Type.Object(PagingQuery);
 
   api.get('/v2/places', {
     schema: {
@@ -75,46 +73,25 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
     return sendNoteList(request, reply, result, page, links);
   });
 
-  api.get('/v2/places/:id/followers', {
-    schema: {
-      summary: 'Users that follow a place', tags: ['places'],
-      description: 'Lists the users who follow a place, newest follow first; anyone may call, and a place the caller cannot see is 404. Paged '
-        + 'with `offset`/`limit`; follow `nextUrl` for the next page.',
-      params: IdParams, querystring: paging, response: { 200: ListEnvelope(UserListItem) },
-    },
-  }, async (request) => {
-    const page = toPageRequest(request.query);
-    const result = await listPlaceFollowers.execute(request.actor, parseId(request.params.id, 'place'), page);
-    return pageBody(request, page, result, (user) => presentUserListItem(user, links));
-  });
-
-  api.post('/v2/places/:id/followers', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Follow a place', tags: ['places'],
+  registerRelationRoutes(app, container, {
+    tags: ['places'], scope: 'write', params: IdParams, memberParams: PlaceFollowParams,
+    lists: [{
+      path: '/v2/places/:id/followers', summary: 'Users that follow a place',
+      description: 'Lists the users who follow a place, newest follow first; anyone may call, and a place the caller cannot see is 404.',
+      run: (actor, { id }, page) => listPlaceFollowers.execute(actor, parseId(id, 'place'), page),
+    }],
+    add: {
+      path: '/v2/places/:id/followers', summary: 'Follow a place',
       description: 'The token\'s user (scope `write`) follows a place they can see. The first follow answers 201, a repeat 200 and adds nothing; '
         + 'the answer holds no data.',
-      params: IdParams, response: FollowCreatedResponses,
+      run: (actor, { id }) => followPlace.execute(actor, parseId(id, 'place')),
     },
-  }, async (request, reply) => {
-    const created = await followPlace.execute(request.actor, parseId(request.params.id, 'place'));
-    const status = created ? 201 : 200;
-    reply.code(status);
-    return empty(status);
-  });
-
-  api.delete('/v2/places/:id/followers/:user_id', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Unfollow a place', tags: ['places'],
+    removes: [{
+      path: '/v2/places/:id/followers/:user_id', summary: 'Unfollow a place',
       description: 'Ends the token\'s user\'s follow of a place (scope `write`): `:user_id` must be the token\'s user (403 otherwise), and it is '
         + '404 when they do not follow the place. A follower may leave a place whose notes they can no longer read.',
-      params: PlaceFollowParams, response: { 200: EmptyEnvelope },
-    },
-  }, async (request) => {
-    const placeId = parseId(request.params.id, 'place');
-    await unfollowPlace.execute(request.actor, placeId, parseId(request.params.user_id, 'user'));
-    return empty();
+    }],
+    remove: (actor, { id, user_id: userId }) => unfollowPlace.execute(actor, parseId(id, 'place'), parseId(userId, 'user')),
   });
 
   api.get('/v2/users/:user_id/followed_places', {
@@ -122,7 +99,7 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
       summary: 'Places a user follows', tags: ['places'],
       description: 'Lists the places a user follows that the caller can see, most recent follow first; anyone may call, and an unknown user is '
         + '404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.',
-      params: UserIdParams, querystring: paging, response: { 200: ListEnvelope(Place) },
+      params: UserIdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Place) },
     },
   }, async (request) => {
     const page = toPageRequest(request.query);

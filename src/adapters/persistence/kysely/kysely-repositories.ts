@@ -6,9 +6,8 @@ import { KyselyAuthorizationCodeRepository } from './kysely-authorization-code-r
 import { KyselyClientRepository } from './kysely-client-repository';
 import { KyselyCommentRepository } from './kysely-comment-repository';
 import { KyselyCommentViews } from './kysely-comment-views';
-import { KyselyFavoriteRepository } from './kysely-favorite-repository';
-import { KyselyFindRepository } from './kysely-find-repository';
 import { KyselyFollowRepository } from './kysely-follow-repository';
+import { KyselyNoteMarkRepository } from './kysely-note-mark-repository';
 import { KyselyNoteRepository } from './kysely-note-repository';
 import { KyselyNoteViews } from './kysely-note-views';
 import { KyselyNotemapRepository } from './kysely-notemap-repository';
@@ -25,8 +24,8 @@ export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCa
     notes: new KyselyNoteRepository(db),
     clients: new KyselyClientRepository(db),
     tokens: new KyselyAccessTokenRepository(db, tokenCache),
-    favorites: new KyselyFavoriteRepository(db),
-    finds: new KyselyFindRepository(db),
+    favorites: new KyselyNoteMarkRepository(db, { table: 'note_favorites', counter: 'favoriters_count' }),
+    finds: new KyselyNoteMarkRepository(db, { table: 'note_finds', counter: 'finders_count' }),
     follows: new KyselyFollowRepository(db),
     notemaps: new KyselyNotemapRepository(db),
     comments: new KyselyCommentRepository(db),

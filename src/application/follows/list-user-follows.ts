@@ -6,17 +6,14 @@ import type { UserSummaryView } from '../ports/note-views';
 import type { Page, PageRequest } from '../ports/paging';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
 
-/** The users following a user, most recent first; 404 for a user that does not exist. */
+/** The users following a user, or those it follows, most recent first; 404 for a user that does not exist. */
 @injectable()
-export class ListUserFollowers {
-  constructor(
-    @inject(USER_REPOSITORY) private readonly users: UserRepository,
-    @inject(FOLLOW_VIEWS) private readonly views: FollowViews,
-  ) {}
+export class ListUserFollows {
+  constructor(@inject(USER_REPOSITORY) private readonly users: UserRepository, @inject(FOLLOW_VIEWS) private readonly views: FollowViews) {}
 
   // Follows are public: every actor sees the same list.
-  async execute(_actor: Actor, userId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+  async execute(_actor: Actor, userId: number, relation: 'followers' | 'following', page: PageRequest): Promise<Page<UserSummaryView>> {
     if ((await this.users.findById(userId)) === null) throw DomainError.notFound('user', userId);
-    return this.views.followersOf(userId, page);
+    return relation === 'followers' ? this.views.followersOf(userId, page) : this.views.followedBy(userId, page);
   }
 }

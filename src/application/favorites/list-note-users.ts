@@ -6,17 +6,14 @@ import { NOTE_VIEWS, type NoteViews, type UserSummaryView } from '../ports/note-
 import type { Page, PageRequest } from '../ports/paging';
 import { viewerOf } from '../viewer';
 
-/** The users who favorited a note the actor may read, newest favorite first; 404 otherwise. */
+/** The users who favorited, or who marked found, a note the actor may read, newest first; 404 otherwise. */
 @injectable()
-export class ListFavoriters {
-  constructor(
-    @inject(NOTE_VIEWS) private readonly notes: NoteViews,
-    @inject(NOTE_USER_LIST_VIEWS) private readonly users: NoteUserListViews,
-  ) {}
+export class ListNoteUsers {
+  constructor(@inject(NOTE_VIEWS) private readonly notes: NoteViews, @inject(NOTE_USER_LIST_VIEWS) private readonly users: NoteUserListViews) {}
 
-  async execute(actor: Actor, noteId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+  async execute(actor: Actor, noteId: number, relation: 'favoriters' | 'finders', page: PageRequest): Promise<Page<UserSummaryView>> {
     const viewer = viewerOf(actor);
     if ((await this.notes.get(viewer, noteId)) === null) throw DomainError.notFound('note', noteId);
-    return this.users.favoritersOf(viewer, noteId, page);
+    return relation === 'favoriters' ? this.users.favoritersOf(viewer, noteId, page) : this.users.findersOf(viewer, noteId, page);
   }
 }
