@@ -22,7 +22,7 @@ export interface RelationRoute {
  * A relation between a subject and users (or notes): the paged lists of who is in it, the POST that adds the
  * caller's (201 when made, 200 when it already was) and the DELETE, under one or more paths, that ends one.
  */
-export interface Relation<Params extends TSchema, Body extends TSchema, MemberParams extends TSchema> {
+export interface RelationRoutes<Params extends TSchema, Body extends TSchema, MemberParams extends TSchema> {
   tags: string[];
   /** The scope of the POST and the DELETE; the lists are public reads. */
   scope: Scope;
@@ -43,7 +43,7 @@ const PAGED = ' Paged with `offset`/`limit`; follow `nextUrl` for the next page.
 export function registerRelationRoutes<Params extends TSchema, Body extends TSchema, MemberParams extends TSchema>(
   app: FastifyInstance,
   container: DependencyContainer,
-  relation: Relation<Params, Body, MemberParams>,
+  relation: RelationRoutes<Params, Body, MemberParams>,
 ): void {
   const links = container.resolve(Links);
   const { tags, scope, params, add } = relation;

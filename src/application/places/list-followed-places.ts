@@ -9,10 +9,7 @@ import { viewerOf } from '../viewer';
 /** The places a user follows that the actor can see, most recent follow first; 404 for a user that does not exist. */
 @injectable()
 export class ListFollowedPlaces {
-  constructor(
-    @inject(USER_REPOSITORY) private readonly users: UserRepository,
-    @inject(PLACE_VIEWS) private readonly places: PlaceViews,
-  ) {}
+  constructor(@inject(USER_REPOSITORY) private readonly users: UserRepository, @inject(PLACE_VIEWS) private readonly places: PlaceViews) {}
 
   async execute(actor: Actor, userId: number, page: PageRequest): Promise<Page<PlaceView>> {
     if ((await this.users.findById(userId)) === null) throw DomainError.notFound('user', userId);

@@ -10,10 +10,7 @@ import { viewerOf } from '../viewer';
 /** The users following a place, most recent first; 404 for a place the actor cannot see. */
 @injectable()
 export class ListPlaceFollowers {
-  constructor(
-    @inject(PLACE_VIEWS) private readonly places: PlaceViews,
-    @inject(FOLLOW_VIEWS) private readonly follows: FollowViews,
-  ) {}
+  constructor(@inject(PLACE_VIEWS) private readonly places: PlaceViews, @inject(FOLLOW_VIEWS) private readonly follows: FollowViews) {}
 
   async execute(actor: Actor, placeId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
     if ((await this.places.get(viewerOf(actor), placeId)) === null) throw DomainError.notFound('place', placeId);

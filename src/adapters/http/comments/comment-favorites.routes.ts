@@ -11,8 +11,7 @@ const UNFAVORITE = 'Removes the token\'s user\'s favorite of a comment (scope `w
 
 /** Favoriting a comment: first time 201, a repeat 200 with nothing duplicated (docs/api.md, Scopes). */
 export function registerCommentFavoriteRoutes(app: FastifyInstance, container: DependencyContainer): void {
-  const favoriteComment = container.resolve(FavoriteComment);
-  const unfavoriteComment = container.resolve(UnfavoriteComment);
+  const [favoriteComment, unfavoriteComment] = [container.resolve(FavoriteComment), container.resolve(UnfavoriteComment)] as const;
 
   registerRelationRoutes(app, container, {
     tags: ['comments'], scope: 'write', params: NoteCommentParams, memberParams: CommentFavoriterParams, lists: [],

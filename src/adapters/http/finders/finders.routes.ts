@@ -10,9 +10,7 @@ import { registerRelationRoutes } from '../relation-routes';
 
 /** Finders (docs/api.md, **ext** beyond the GET): users who marked a note "I found this place". */
 export function registerFinderRoutes(app: FastifyInstance, container: DependencyContainer): void {
-  const listNoteUsers = container.resolve(ListNoteUsers);
-  const markFound = container.resolve(MarkFound);
-  const unmarkFound = container.resolve(UnmarkFound);
+  const [listNoteUsers, markFound, unmarkFound] = [container.resolve(ListNoteUsers), container.resolve(MarkFound), container.resolve(UnmarkFound)] as const;
 
   registerRelationRoutes(app, container, {
     tags: ['finders'], scope: 'write', params: IdParams, memberParams: NoteRelationParams,

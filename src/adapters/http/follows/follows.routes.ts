@@ -10,9 +10,7 @@ import { UserFollowParams, UserIdParams } from './follow.schemas';
 const PUBLIC = ' Follows are public: anyone may call, every caller sees the same list, and an unknown user is 404.';
 
 export function registerFollowRoutes(app: FastifyInstance, container: DependencyContainer): void {
-  const listUserFollows = container.resolve(ListUserFollows);
-  const followUser = container.resolve(FollowUser);
-  const unfollowUser = container.resolve(UnfollowUser);
+  const [listUserFollows, followUser, unfollowUser] = [container.resolve(ListUserFollows), container.resolve(FollowUser), container.resolve(UnfollowUser)] as const;
 
   registerRelationRoutes(app, container, {
     tags: ['follows'], scope: 'contacts', params: UserIdParams, memberParams: UserFollowParams,

@@ -10,9 +10,7 @@ import { NotemapUserParams } from './notemap.schemas';
 
 /** The users of a notemap (authors, followers) and following or unfollowing it. */
 export function registerNotemapUserRoutes(app: FastifyInstance, container: DependencyContainer): void {
-  const listUsers = container.resolve(ListNotemapUsers);
-  const follow = container.resolve(FollowNotemap);
-  const unfollow = container.resolve(UnfollowNotemap);
+  const [listUsers, follow, unfollow] = [container.resolve(ListNotemapUsers), container.resolve(FollowNotemap), container.resolve(UnfollowNotemap)] as const;
 
   registerRelationRoutes(app, container, {
     tags: ['notemaps'], scope: 'write', params: IdParams, memberParams: NotemapUserParams,
