@@ -6,13 +6,14 @@ import { orderOf, seekAfter } from '../../src/adapters/persistence/kysely/note-c
 import type { Schema } from '../../src/adapters/persistence/kysely/schema';
 import { parseNoteQuery, type NotePosition, type RawNoteQuery } from '../../src/domain/note-query';
 import { createTestDatabase } from '../support/test-database';
+import { describeIf, NO_POSTGRES } from '../support/required';
 
 /** An anonymous reader: others' positions are the public ones, read by their own index. */
 const ANONYMOUS_VIEWER = { readerId: null, userId: null };
 
 // On PostgreSQL only (TEST_DATABASE_URL): plans on 100,000 notes, where a sequential scan would be chosen
 // if the conditions could not use their index.
-const describeOnPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+const describeOnPostgres = describeIf(Boolean(process.env.TEST_DATABASE_URL), NO_POSTGRES);
 
 describeOnPostgres('the list conditions use their indexes on 100,000 notes', () => {
   let database: Database;

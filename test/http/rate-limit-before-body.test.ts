@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { createLimitedAppOn, listenLocally, redisAnswers, type CounterStore, type LimitedApp } from './rate-limit-app';
+import { unavailable } from '../support/required';
 
 /**
  * decisions in docs/security.md (rate limit): the limit is decided in `onRequest`, before any body is read.
@@ -81,7 +82,7 @@ describe.each<CounterStore>(['memory', 'redis'])('the rate limit decides before 
 
   beforeAll(async () => {
     skip = store === 'redis' && !(await redisAnswers());
-    if (skip) console.warn('skipped: no Redis answers at 127.0.0.1:6379');
+    if (skip) unavailable('no Redis answers at 127.0.0.1:6379');
   });
   beforeEach(async () => {
     if (skip) return;

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
 import { testConfig } from '../support/test-config';
 import { createLimitedApp, redisAnswers, redisReady as ready, TEST_REDIS_URL as REDIS_URL, type LimitedApp } from './rate-limit-app';
+import { unavailable } from '../support/required';
 
 /**
  * A generous command timeout for the tests that are not about a slow Redis: the production 500 ms can pass
@@ -138,7 +139,7 @@ describe('rate limit counters in Redis', () => {
 
   it('serves through a Redis outage with a limit of its own, logs it once, reports it in /readyz, and shares the count again once Redis is back', async () => {
     if (!available) {
-      console.warn(`skipped: no Redis answers at ${REDIS_URL}`);
+      unavailable(`no Redis answers at ${REDIS_URL}`);
       return;
     }
     const relay = new RedisRelay();
@@ -183,7 +184,7 @@ describe('rate limit counters in Redis', () => {
 
   it('shares one count between two servers, and /readyz reports redis up', async () => {
     if (!available) {
-      console.warn(`skipped: no Redis answers at ${REDIS_URL}`);
+      unavailable(`no Redis answers at ${REDIS_URL}`);
       return;
     }
     const [a, b] = [await appOnRedis(4), await appOnRedis(4)];

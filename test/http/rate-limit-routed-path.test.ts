@@ -1,5 +1,6 @@
 import { rawHttpRequest, sendRaw, type RawReply } from '../support/raw-client';
 import { createLimitedAppOn, listenLocally, redisAnswers, type CounterStore, type LimitedApp } from './rate-limit-app';
+import { unavailable } from '../support/required';
 
 /**
  * The rate limit and authentication follow the route the router matched, not the raw request target:
@@ -22,7 +23,7 @@ describe.each<CounterStore>(['memory', 'redis'])('the limit and the token check 
 
   beforeAll(async () => {
     skip = store === 'redis' && !(await redisAnswers());
-    if (skip) console.warn('skipped: no Redis answers at 127.0.0.1:6379');
+    if (skip) unavailable('no Redis answers at 127.0.0.1:6379');
   });
   beforeEach(async () => {
     if (skip) return;

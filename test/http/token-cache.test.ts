@@ -7,6 +7,7 @@ import { ACCESS_TOKEN_CACHE, type AccessTokenCache } from '../../src/adapters/pe
 import type { PostgresNotifications } from '../../src/adapters/persistence/kysely/notifications';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { testConfig } from '../support/test-config';
+import { itIf, NO_POSTGRES } from '../support/required';
 
 const TOKEN_LOOKUP = /from "access_tokens"/u;
 
@@ -99,7 +100,7 @@ describe('the access-token cache', () => {
     }
   });
 
-  const onPostgres = process.env.TEST_DATABASE_URL ? it : it.skip;
+  const onPostgres = itIf(Boolean(process.env.TEST_DATABASE_URL), NO_POSTGRES);
   onPostgres('looks every token up while the listening connection is lost, and caches again once it is back', async () => {
     const notifications = t.database!.notifications as PostgresNotifications;
     const cache = t.container.resolve<AccessTokenCache>(ACCESS_TOKEN_CACHE);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postgresSchema, seedToken, startServerChild, type ServerChild, type Storage } from '../support/server-process';
+import { itIf, NO_POSTGRES } from '../support/required';
 
 // A write load against a real server child, killed with SIGKILL mid-way and restarted on the same data:
 // every acknowledged note is there, intact, and nothing is half-written.
@@ -132,7 +133,7 @@ describe('a server killed with SIGKILL under a write load', () => {
     await crashAndRecover({ dataDir: join(dir, 'pglite') });
   }, 180_000);
 
-  (process.env.TEST_DATABASE_URL ? it : it.skip)('keeps every acknowledged note, whole, on PostgreSQL (TEST_DATABASE_URL)', async () => {
+  itIf(Boolean(process.env.TEST_DATABASE_URL), NO_POSTGRES)('keeps every acknowledged note, whole, on PostgreSQL (TEST_DATABASE_URL)', async () => {
     const schema = await postgresSchema('pn_crash');
     if (schema === null) throw new Error('TEST_DATABASE_URL is not set');
     try {

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postgresSchema, seedToken, startServerChild, type ServerChild } from '../support/server-process';
+import { describeIf, NO_POSTGRES } from '../support/required';
 
 // Losing PostgreSQL never stops the process (docs/operations.md): a server child under a steady load has its
 // backends terminated several times, then loses the database altogether for a while. Every request that
@@ -86,7 +87,7 @@ function isUnavailable(o: Outcome): boolean {
   return body.meta?.http_status === 503 && body.meta.error?.type === 'unavailable' && typeof body.meta.error.message === 'string';
 }
 
-(process.env.TEST_DATABASE_URL ? describe : describe.skip)('losing PostgreSQL under load (TEST_DATABASE_URL)', () => {
+describeIf(Boolean(process.env.TEST_DATABASE_URL), NO_POSTGRES)('losing PostgreSQL under load (TEST_DATABASE_URL)', () => {
   let dir: string;
   beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'pn-db-loss-')); });
   afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acquireDataDirLock, dataDirHolder, lockPath } from '../../src/adapters/persistence/data-dir-lock';
 import { postgresSchema, seedToken, startServerChild, type ServerChild, type Storage } from '../support/server-process';
+import { itIf, NO_POSTGRES } from '../support/required';
 
 // SIGTERM while a server child is under a steady load (decisions §1): requests in flight finish with their
 // normal answers, new connections are refused, the process exits 0 and lets go of DATA_DIR.
@@ -146,7 +147,7 @@ describe('SIGTERM while a server child is under load', () => {
     await lock.release();
   }, 120_000);
 
-  (process.env.TEST_DATABASE_URL ? it : it.skip)('finishes the requests in flight, refuses new connections and exits 0 (PostgreSQL)', async () => {
+  itIf(Boolean(process.env.TEST_DATABASE_URL), NO_POSTGRES)('finishes the requests in flight, refuses new connections and exits 0 (PostgreSQL)', async () => {
     const schema = await postgresSchema('pn_sigterm');
     if (schema === null) throw new Error('TEST_DATABASE_URL is not set');
     try {

@@ -16,6 +16,7 @@ import { S3RVER_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-
 import { testConfig } from '../support/test-config';
 import { startReceiver, startWorker } from '../support/webhook-receiver';
 import type { WebhookWorker } from '../../src/adapters/webhooks/webhook-worker';
+import { unavailable } from '../support/required';
 
 // Two listening servers, as two instances behind a proxy would be: one PostgreSQL schema, one Redis, one S3-compatible
 // object store (docs/scaling.md, what holds across instances).
@@ -59,7 +60,10 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
     if (!DATABASE_URL) skipped = 'TEST_DATABASE_URL is not set';
     else if (!(await redisAnswers())) skipped = `no Redis answers at ${REDIS_URL}`;
-    if (skipped) return;
+    if (skipped) {
+      unavailable(skipped);
+      return;
+    }
     s3 = await startS3Server();
     instances.push(await start(true));
     instances.push(await start(false));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { postgresSchema, seedToken, startServerChild, type ServerChild, type Storage } from '../support/server-process';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
+import { itIf, NO_POSTGRES } from '../support/required';
 
 const NOTES = 3;
 
@@ -91,7 +92,7 @@ describe('webhook deliveries pending when the server is killed with SIGKILL', ()
     await killAndRestart({ dataDir: join(dir, 'pglite'), env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }, receiver);
   }, 120_000);
 
-  (process.env.TEST_DATABASE_URL ? it : it.skip)('are delivered after the restart, on PostgreSQL (TEST_DATABASE_URL)', async () => {
+  itIf(Boolean(process.env.TEST_DATABASE_URL), NO_POSTGRES)('are delivered after the restart, on PostgreSQL (TEST_DATABASE_URL)', async () => {
     const schema = await postgresSchema('pn_hooks');
     if (schema === null) throw new Error('TEST_DATABASE_URL is not set');
     try {

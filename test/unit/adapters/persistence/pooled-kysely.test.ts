@@ -3,11 +3,12 @@ import { CompiledQuery, Kysely, sql } from 'kysely';
 import { openDatabase, type Database } from '../../../../src/adapters/persistence/kysely/database';
 import { DomainError } from '../../../../src/domain/domain-error';
 import { deadPort } from '../../../support/dead-port';
+import { describeIf, NO_POSTGRES } from '../../../support/required';
 
 // On PostgreSQL, a statement compiled beforehand and given to `executeQuery` runs on a pooled connection directly,
 // not through Kysely's executor (src/adapters/persistence/kysely/database.ts, PooledKysely): it must answer exactly
 // as Kysely would, be counted, and fail the same way.
-(process.env.TEST_DATABASE_URL ? describe : describe.skip)('a compiled statement on PostgreSQL', () => {
+describeIf(Boolean(process.env.TEST_DATABASE_URL), NO_POSTGRES)('a compiled statement on PostgreSQL', () => {
   let database: Database;
   const statements: string[] = [];
   beforeAll(async () => {
