@@ -10,6 +10,7 @@ import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
 import { testConfig } from '../support/test-config';
 import { redisAnswers, redisReady } from './rate-limit-app';
+import { describeIf, IN_CI } from '../support/required';
 
 /**
  * A Redis that hangs (SIGSTOP: the connection stays open, nothing answers) must cost one command timeout,
@@ -44,7 +45,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-(installed ? describe : describe.skip)('rate limit with a hung Redis (circuit breaker)', () => {
+describeIf(installed, 'redis-server is not installed')('rate limit with a hung Redis (circuit breaker)', () => {
   let server: ChildProcess;
   let url: string;
   let admin: Redis;
@@ -102,16 +103,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     expect(first.ms).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS * 0.9);
     expect(redisBreaker(redis).isOpen).toBe(true);
 
-    const rest = await timed(async () => {
-      const answers = [];
-      for (let i = 0; i < 9; i++) answers.push(await get());
-      return answers;
-    });
-    // Nine requests in less than one timeout: none of them waited for Redis.
-    expect(rest.ms).toBeLessThan(COMMAND_TIMEOUT_MS);
-    expect(rest.value.map((r) => r.statusCode)).toEqual(Array(9).fill(200));
+    const rest = [];
+    for (let i = 0; i < 9; i++) rest.push(await timed(get));
+    // None of the nine waited for Redis: one that did would take the whole timeout, as the first did. Each is bounded,
+    // not their sum, so that a loaded machine's slowness does not add up to a timeout.
+    expect(Math.max(...rest.map((r) => r.ms))).toBeLessThan(COMMAND_TIMEOUT_MS * 0.9);
+    expect(rest.map((r) => r.value.statusCode)).toEqual(Array(9).fill(200));
     // Counted in this process, from the start of the outage: 10 so far.
-    expect(rest.value.at(-1)?.headers['x-rate-limit-remaining']).toBe(String(MAX - 10));
+    expect(rest.at(-1)?.value.headers['x-rate-limit-remaining']).toBe(String(MAX - 10));
 
     const readyz = await app.inject({ method: 'GET', url: '/readyz' });
     expect(readyz.statusCode).toBe(200);
@@ -120,7 +119,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // A probe after the cool-down finds Redis still hung: no second log line, and requests still do not wait.
     await sleep(COOLDOWN_MS + COMMAND_TIMEOUT_MS + 200);
     const later = await timed(get);
-    expect(later.ms).toBeLessThan(COMMAND_TIMEOUT_MS / 2);
+    expect(later.ms).toBeLessThan(COMMAND_TIMEOUT_MS * 0.9);
     expect(logged('redis is unavailable')).toBe(1);
     expect(logged('redis is back')).toBe(0);
   });
@@ -140,4 +139,4 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   });
 });
 
-if (!installed) console.warn('skipped: redis-server is not installed');
+if (!installed && !IN_CI) console.warn('skipped: redis-server is not installed');

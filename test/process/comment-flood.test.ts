@@ -21,11 +21,10 @@ const RSS_LIMIT_MB = 600;
 // without). Without the page bound the same lists added 1,305 MB (one list alone holds its 768 MB of text and more),
 // so 800 MB still fails on that with room to spare, and not on a late collection.
 const EMBEDDED_GROWTH_LIMIT_MB = 800;
-// On a quiet machine the slowest probe takes 0.2-0.3 s. `npm test` runs two suites at once on two cores, and
-// beside another heavy suite a probe took 1.4 s, and in CI runs of 2026-11-25 3.4 and 3.5 s (twice failing a 3 s
-// bound), so the test allows 10 s: it still fails on what the audit saw (40 s), while runs on a quiet machine show
-// the real figure.
-const HEALTHZ_LIMIT_MS = 10_000;
+// On a quiet machine the slowest probe takes 0.2-0.3 s; beside another heavy suite 1.4 s, and in CI runs of
+// 2026-11-25 3.4 and 3.5 s (twice failing a 3 s bound). This is no speed line (the figure is printed for whoever
+// looks): the probe must answer within a generous timeout, which still fails on what the audit saw (40 s).
+const HEALTHZ_LIMIT_MS = 30_000;
 
 /**
  * One request on a connection of its own. The answer's bytes are decoded only when `text()` is called: this

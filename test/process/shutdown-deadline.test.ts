@@ -8,6 +8,11 @@ import { seedToken, startServerChild, type ServerChild } from '../support/server
 // keep-alive connection is closed at once, a request in flight is answered with `Connection: close` and its
 // connection closed after it, and whatever is still open at the deadline is cut.
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/**
+ * When the server cuts what is still open (src/main.ts). "At once" is checked as "before the cut": a loaded CI machine
+ * took seconds for what takes milliseconds on a quiet one, while a connection left to the cut closes only after it.
+ */
+const CUT_AFTER_MS = 8_000;
 
 /** A raw keep-alive connection: what it received, and when the server closed it. */
 function connection(port: number) {
@@ -79,8 +84,8 @@ describe('stopping within 10 s of SIGTERM, whatever the clients do (embedded dat
 
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');
-      // The idle connection goes at once, the busy one stays open for its answer.
-      expect(await idle.closedAt - signalledAt).toBeLessThan(2_000);
+      // The idle connection goes at once (long before the cut), the busy one stays open for its answer.
+      expect(await idle.closedAt - signalledAt).toBeLessThan(CUT_AFTER_MS);
       await pause(300);
       expect(server.child.exitCode).toBeNull();
       busy.socket.write(payload.subarray(10));
@@ -88,9 +93,10 @@ describe('stopping within 10 s of SIGTERM, whatever the clients do (embedded dat
       expect(answer).toMatch(/^HTTP\/1\.1 201 /u);
       expect(header(answer ?? '', 'connection')).toBe('close');
       // The client does nothing more; the server closes the connection after the answer, and exits.
-      expect(await busy.closedAt - signalledAt).toBeLessThan(3_000);
+      expect(await busy.closedAt - signalledAt).toBeLessThan(CUT_AFTER_MS);
       expect(await server.exited).toEqual({ code: 0, signal: null });
-      expect(Date.now() - signalledAt).toBeLessThan(5_000);
+      expect(Date.now() - signalledAt).toBeLessThan(CUT_AFTER_MS);
+      expect(server.log()).not.toMatch(/still open/u);
     } finally {
       server.child.kill('SIGKILL');
     }
