@@ -10,6 +10,7 @@ import { KEEP_MS } from './adapters/http/idempotency';
 import { WebhookWorker } from './adapters/webhooks/webhook-worker';
 import { DeliverWebhooks, PurgeWebhookEvents } from './application/webhooks/deliver-webhooks';
 import { DispatchWebhookEvents } from './application/webhooks/dispatch-webhook-events';
+import { EndLapsedWebhooks } from './application/webhooks/end-lapsed-webhooks';
 import { operatorCommands } from './adapters/cli/commands';
 import type { ServerOptions } from './adapters/http/server';
 import { buildApp } from './app';
@@ -67,6 +68,7 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
     app.server.on('request', () => { requestsSeen += 1; });
     const webhooks = new WebhookWorker({
       dispatch: container.resolve(DispatchWebhookEvents), deliver: container.resolve(DeliverWebhooks), purge: container.resolve(PurgeWebhookEvents),
+      endLapsed: container.resolve(EndLapsedWebhooks),
     }, { onError: (error, what) => log.error({ err: error }, what), requestsSeen: () => requestsSeen });
     webhooks.start();
     const running = app;

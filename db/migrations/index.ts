@@ -15,6 +15,7 @@ import { migration as noteCreatedEventsPerStatement } from './0013_note_created_
 import { migration as noteTagKeysPerStatement } from './0014_note_tag_keys_per_statement';
 import { migration as lighterNoteInsertTriggers } from './0015_lighter_note_insert_triggers';
 import { migration as webhookWakeNamesSchema } from './0016_webhook_wake_names_schema';
+import { migration as webhookDeliveryScopes } from './0017_webhook_delivery_scopes';
 import { migration as noteStates } from './0018_note_states';
 
 /**
@@ -39,5 +40,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014_note_tag_keys_per_statement': noteTagKeysPerStatement,
   '0015_lighter_note_insert_triggers': lighterNoteInsertTriggers,
   '0016_webhook_wake_names_schema': webhookWakeNamesSchema,
+  '0017_webhook_delivery_scopes': webhookDeliveryScopes,
   '0018_note_states': noteStates,
 };

@@ -1,6 +1,7 @@
 import { DomainError, type FieldProblem } from './domain-error';
 import { areaContains, type BoundingBox, type Circle, type LatLon } from './geo';
 import { parseAreaParameters } from './note-query';
+import { expandScopes, type Scope } from './scopes';
 import { canRead, type Visibility } from './visibility';
 
 /** What a subscription may hear of (docs/decisions.md, Events). */
@@ -61,15 +62,15 @@ export interface DeletedNoteSnapshot {
   publicPosition: LatLon;
 }
 
-/** Who a subscription listens for: its user, and whether their token could read non-public notes (`readall`). */
+/** Who a subscription listens for: its user, and whether its deliveries may show non-public notes (`readall`, decisions §14). */
 export interface WebhookListener {
   userId: number;
   readsAll: boolean;
 }
 
 /**
- * Whether a subscription hears of a deleted note: its user could read it (as with `readall` or without it, like
- * the token that subscribed), and it matched the filters, positions being the ones that user saw.
+ * Whether a subscription hears of a deleted note: its user could read it (with `readall` or without it, as its
+ * deliveries are written now), and it matched the filters, positions being the ones that user saw.
  */
 export function hearsOfDeletedNote(note: DeletedNoteSnapshot, listener: WebhookListener, filters: WebhookFilters): boolean {
   if (!canRead(note, listener.readsAll ? listener.userId : null)) return false;
@@ -108,4 +109,19 @@ export function noteInFilters(note: { authorId: number; location: LatLon }, filt
   if (filters.bbox !== undefined && !areaContains(filters.bbox, note.location)) return false;
   if (filters.near !== undefined && !areaContains(filters.near, note.location)) return false;
   return true;
+}
+
+/**
+ * The scopes a subscription's deliveries are written with now (decisions §14): those of the token that subscribed, as
+ * far as its user's grant to the application (every scope of their live tokens together) still holds them. Expanded.
+ */
+export function deliveryScopes(subscribedWith: Iterable<Scope>, grant: Iterable<Scope>): Scope[] {
+  const granted = expandScopes(grant);
+  return [...expandScopes(subscribedWith)].filter((scope) => granted.has(scope));
+}
+
+/** Whether a body written for `writtenFor` may still be sent under a grant holding `grant` (it holds them all). */
+export function grantAllows(grant: Iterable<Scope>, writtenFor: Iterable<Scope>): boolean {
+  const granted = expandScopes(grant);
+  return [...expandScopes(writtenFor)].every((scope) => granted.has(scope));
 }

@@ -130,8 +130,8 @@ export function oauthGrantsContract(adapters: () => ContractAdapters, fixtures: 
 
       const views = await adapters().authorizationViews.listForUser(userId, fixtures.now());
       expect(views).toEqual([
-        { clientId: expect.any(String), name: 'Second', scopes: ['read'], since: secondSince },
-        { clientId: expect.any(String), name: expect.stringMatching(/^App/), scopes: ['read', 'write', 'contacts'], since: firstSince },
+        { clientId: expect.any(String), name: 'Second', scopes: ['read'], webhooks: 0, since: secondSince },
+        { clientId: expect.any(String), name: expect.stringMatching(/^App/), scopes: ['read', 'write', 'contacts'], webhooks: 0, since: firstSince },
       ]);
       await expect(adapters().authorizationViews.listForUser(owner.id, fixtures.now())).resolves.toEqual([]);
     });

@@ -241,13 +241,16 @@ export function webhookOutboxContract(adapters: () => WebhookContractAdapters, f
 
       it('stores the deliveries it is given, due at `now`, and marks the events done', async () => {
         const author = await fixtures.user();
-        const subscription = await fixtures.subscription(await fixtures.userAndClient(), ['note.created'], {
+        const owner = await fixtures.userAndClient();
+        const subscription = await fixtures.subscription(owner, ['note.created'], {
           url: 'https://receiver.example/hook', secret: 'whsec_dGhlIHNlY3JldA==',
         });
         await fixtures.note(author.id);
         await fixtures.note(author.id);
         const now = fixtures.now();
-        const first = await fixtures.fanOut(now, (batch) => [{ eventId: batch[0]!.event.id, subscriptionId: subscription.id, body: '{"a":1}' }]);
+        const first = await fixtures.fanOut(now, (batch) => [
+          { eventId: batch[0]!.event.id, subscriptionId: subscription.id, body: '{"a":1}', scopes: ['read', 'readall'] },
+        ]);
         expect(first.taken).toBe(2);
         // Both are done, also the one that made no delivery.
         await expect(fixtures.fanOut(later(now, SECOND))).resolves.toEqual({ taken: 0, handed: [] });
@@ -255,8 +258,9 @@ export function webhookOutboxContract(adapters: () => WebhookContractAdapters, f
         const event = first.handed[0]!.event;
         await expect(outbox().claimDue(later(now, -1), 10, 60 * SECOND)).resolves.toEqual([]);
         await expect(outbox().claimDue(now, 10, 60 * SECOND)).resolves.toEqual([{
-          id: expect.any(String), eventId: event.id, subscriptionId: subscription.id, url: 'https://receiver.example/hook',
-          secret: 'whsec_dGhlIHNlY3JldA==', body: '{"a":1}', attempt: 1, eventAt: event.at,
+          id: expect.any(String), eventId: event.id, subscriptionId: subscription.id, userId: owner.userId, clientId: owner.clientId,
+          scopes: ['read', 'readall'], url: 'https://receiver.example/hook', secret: 'whsec_dGhlIHNlY3JldA==', body: '{"a":1}', attempt: 1,
+          eventAt: event.at,
         }]);
       });
 
@@ -388,6 +392,35 @@ export function webhookOutboxContract(adapters: () => WebhookContractAdapters, f
           { eventId: first!.eventId, type: 'note.created', attempt: 2, status: null, error: 'timed out', at: later(nextAt, SECOND) },
           { eventId: first!.eventId, type: 'note.created', attempt: 1, status: 500, error: 'HTTP 500', at: later(now, SECOND) },
         ]);
+      });
+    });
+
+    describe('drop', () => {
+      it('ends leased deliveries unsent, with no attempt logged; the attempts logged before stay, and other deliveries go on', async () => {
+        const author = await fixtures.user();
+        const subscription = await fixtures.subscription(await fixtures.userAndClient(), ['note.created']);
+        await fixtures.note(author.id);
+        await fixtures.note(author.id);
+        const now = fixtures.now();
+        await fixtures.fanOut(now, (batch) => batch.map(({ event }) => ({ eventId: event.id, subscriptionId: subscription.id, body: event.id })));
+        // Neither spelt its scopes: `read` alone.
+        const [first, second] = await outbox().claimDue(now, 10, 60 * SECOND);
+        expect([first?.scopes, second?.scopes]).toEqual([[], []]);
+        const nextAt = later(now, 5 * SECOND);
+        for (const d of [first!, second!]) {
+          await outbox().report(d.id, { attempt: 1, status: 500, error: 'HTTP 500', at: later(now, SECOND), next: { state: 'pending', nextAt } });
+        }
+        const again = await outbox().claimDue(nextAt, 10, 60 * SECOND);
+        expect(again.map((d) => d.attempt)).toEqual([2, 2]);
+        await outbox().drop([first!.id]);
+        await outbox().drop([]);
+        await outbox().report(second!.id, { attempt: 2, status: 500, error: 'HTTP 500', at: later(nextAt, SECOND), next: { state: 'pending', nextAt: later(nextAt, 30 * SECOND) } });
+        // Only the other one comes back, after both leases would have ended.
+        const after = await outbox().claimDue(later(nextAt, 120 * SECOND), 10, 60 * SECOND);
+        expect(after.map((d) => d.eventId)).toEqual([second!.eventId]);
+        const log = await adapters().webhookSubscriptions.attempts(subscription.id, 10);
+        expect(log.filter((a) => a.eventId === first!.eventId).map((a) => a.attempt)).toEqual([1]);
+        expect(log.filter((a) => a.eventId === second!.eventId).map((a) => a.attempt)).toEqual([2, 1]);
       });
     });
 

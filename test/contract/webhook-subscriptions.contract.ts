@@ -1,3 +1,5 @@
+import { ownerKey } from '../../src/application/ports/webhook-store';
+import type { Scope } from '../../src/domain/scopes';
 import type { WebhookContractAdapters, WebhookFixtures } from './webhook-contract-adapters';
 
 /**
@@ -106,6 +108,85 @@ export function webhookSubscriptionsContract(adapters: () => WebhookContractAdap
       // Its pending delivery is gone: only the other subscription's is due again.
       const again = await outbox().claimDue(new Date(now.getTime() + 3_600_000), 10, 60_000);
       expect(again.map((d) => d.subscriptionId)).toEqual([kept.id]);
+    });
+
+    it('tells the grant each owner\'s subscriptions live by: the scopes of the live access and refresh tokens together', async () => {
+      const [live, lapsed, never] = [await fixtures.userAndClient(), await fixtures.userAndClient(), await fixtures.userAndClient()];
+      const { tokens, refreshTokens } = adapters().repositories;
+      const now = fixtures.now();
+      const later = new Date(now.getTime() + 60_000);
+      const token = (owner: typeof live, scopes: Scope[], expiresAt: Date | null = null) =>
+        tokens.create({ tokenHash: fixtures.name('at'), ...owner, scopes, expiresAt }, now);
+      await token(live, ['read', 'readall']);
+      await token(live, ['notes'], later);
+      await refreshTokens.create({ tokenHash: fixtures.name('rt'), accessTokenId: null, ...live, scopes: ['read', 'contacts'], expiresAt: null }, now);
+      // Revoked and expired tokens grant nothing, to this owner or to another.
+      await tokens.revoke(await token(live, ['delete']), now);
+      await token(live, ['write'], now);
+      await tokens.revoke(await token(lapsed, ['read', 'readall']), now);
+      await token(lapsed, ['read'], now);
+      const revokedRefresh = await refreshTokens.create({ tokenHash: fixtures.name('rt'), accessTokenId: null, ...lapsed, scopes: ['read'], expiresAt: null }, now);
+      await refreshTokens.revoke(revokedRefresh, now);
+
+      const grants = await subscriptions().grants([live, lapsed, never, live], now);
+      expect([...grants.keys()]).toEqual([ownerKey(live)]);
+      expect([...grants.get(ownerKey(live))!].sort()).toEqual(['contacts', 'notes', 'read', 'readall']);
+      // Once the token with an expiry has expired, its scopes are no longer in the grant.
+      const after = await subscriptions().grants([live], later);
+      expect([...after.get(ownerKey(live))!].sort()).toEqual(['contacts', 'read', 'readall']);
+      await expect(subscriptions().grants([], now)).resolves.toEqual(new Map());
+    });
+
+    it('deletes the subscriptions whose grant lapsed, of some owners or of all, with their deliveries and log', async () => {
+      const [live, lapsed, other] = [await fixtures.userAndClient(), await fixtures.userAndClient(), await fixtures.userAndClient()];
+      const now = fixtures.now();
+      await adapters().repositories.tokens.create({ tokenHash: fixtures.name('at'), ...live, scopes: ['read'], expiresAt: null }, now);
+      // This owner's only token expires with `now`: by then the grant has lapsed.
+      await adapters().repositories.tokens.create({ tokenHash: fixtures.name('at'), ...lapsed, scopes: ['read'], expiresAt: now }, now);
+      const [kept, gone, goneLater] = [
+        await fixtures.subscription(live, ['note.created']), await fixtures.subscription(lapsed, ['note.created']),
+        await fixtures.subscription(other, ['note.created']),
+      ];
+      await fixtures.note(live.userId);
+      await fixtures.fanOut(now, (batch) => batch.flatMap(({ event, subscriptions: subs }) =>
+        subs.map((sub) => ({ eventId: event.id, subscriptionId: sub.id, body: `to ${sub.id}` }))));
+      for (const d of await outbox().claimDue(now, 10, 60_000)) {
+        await outbox().report(d.id, { attempt: d.attempt, status: 500, error: 'HTTP 500', at: now, next: { state: 'pending', nextAt: new Date(now.getTime() + 5_000) } });
+      }
+
+      await expect(subscriptions().deleteLapsed(now, [live, lapsed])).resolves.toBe(1);
+      await expect(subscriptions().get(gone.id)).resolves.toBeNull();
+      await expect(subscriptions().attempts(gone.id, 10)).resolves.toEqual([]);
+      await expect(subscriptions().get(kept.id)).resolves.toEqual(kept);
+      await expect(subscriptions().get(goneLater.id)).resolves.toEqual(goneLater);
+      await expect(subscriptions().deleteLapsed(now, [])).resolves.toBe(0);
+      // All owners: the one that never held a token goes too.
+      await expect(subscriptions().deleteLapsed(now)).resolves.toBe(1);
+      await expect(subscriptions().get(goneLater.id)).resolves.toBeNull();
+      await expect(subscriptions().get(kept.id)).resolves.toEqual(kept);
+      await expect(subscriptions().attempts(kept.id, 10)).resolves.toHaveLength(1);
+      // Only the live owner's delivery is due again.
+      const again = await outbox().claimDue(new Date(now.getTime() + 3_600_000), 10, 60_000);
+      expect(again.map((d) => d.subscriptionId)).toEqual([kept.id]);
+    });
+
+    it('pages the attempts of a subscription, newest first, with how many the log holds', async () => {
+      const owner = await fixtures.userAndClient();
+      const hook = await fixtures.subscription(owner, ['note.created']);
+      for (let i = 0; i < 3; i++) await fixtures.note(owner.userId);
+      const now = fixtures.now();
+      await fixtures.fanOut(now, (batch) => batch.map(({ event }) => ({ eventId: event.id, subscriptionId: hook.id, body: event.id })));
+      const claimed = await outbox().claimDue(now, 10, 60_000);
+      expect(claimed).toHaveLength(3);
+      for (const [i, d] of claimed.entries()) {
+        await outbox().report(d.id, { attempt: 1, status: 204, error: null, at: new Date(now.getTime() + i * 1000), next: { state: 'delivered' } });
+      }
+      const all = await subscriptions().attempts(hook.id, 10);
+      expect(all).toHaveLength(3);
+      await expect(subscriptions().attemptPage(hook.id, { offset: 0, limit: 2 })).resolves.toEqual({ items: all.slice(0, 2), total: 3 });
+      await expect(subscriptions().attemptPage(hook.id, { offset: 2, limit: 2 })).resolves.toEqual({ items: all.slice(2), total: 3 });
+      await expect(subscriptions().attemptPage(hook.id, { offset: 3, limit: 2 })).resolves.toEqual({ items: [], total: 3 });
+      await expect(subscriptions().attemptPage(hook.id + 1_000_000, { offset: 0, limit: 2 })).resolves.toEqual({ items: [], total: 0 });
     });
 
     it('logs every attempt of its deliveries, newest first, as many as asked', async () => {

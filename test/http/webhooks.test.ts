@@ -258,6 +258,32 @@ describe.each(ALL_STORAGES)('webhooks over %s storage', (storage) => {
     });
   });
 
+  describe('the delivery log', () => {
+    it('is a list like every other: `meta.count` of the whole log, `meta.nextUrl` and `Link` to the next page', async () => {
+      const hook = await subscribe(bobAll, { url: `${receiver.url}/logged`, events: ['note.created'] });
+      for (const message of ['one', 'two', 'three']) await postNote(t, adaAll, { message, latitude: 4, longitude: 4 });
+      await until(worker, () => at('/logged').length >= 3);
+      await settle();
+      const url = `/v2/webhooks/${hook.id}/deliveries`;
+      const first = await t.request({ method: 'GET', url: `${url}?limit=2`, token: bobAll });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().meta).toEqual({ http_status: 200, count: 3, nextUrl: `${url}?offset=2&limit=2` });
+      expect(first.json().data).toHaveLength(2);
+      expect(first.headers.link).toBe(`<${url}?offset=2&limit=2>; rel="next"`);
+      const second = await t.request({ method: 'GET', url: first.json().meta.nextUrl as string, token: bobAll });
+      expect(second.json().meta).toEqual({ http_status: 200, count: 3, nextUrl: null });
+      expect(second.headers.link).toBeUndefined();
+      const pages = [...first.json().data, ...second.json().data] as { eventId: string }[];
+      // Newest first, each attempt once.
+      expect(pages.map((a) => a.eventId)).toEqual([...at('/logged')].reverse().map((r) => r.headers['webhook-id']));
+      const all = await t.request({ method: 'GET', url, token: bobAll });
+      expect(all.json().meta).toEqual({ http_status: 200, count: 3, nextUrl: null });
+      expect((await t.request({ method: 'GET', url: `${url}?offset=5`, token: bobAll })).json()).toEqual({ data: [], meta: { http_status: 200, count: 3, nextUrl: null } });
+      expect((await t.request({ method: 'GET', url: `${url}?limit=101`, token: bobAll })).statusCode).toBe(400);
+      await unsubscribe(bobAll, hook.id);
+    });
+  });
+
   // Last: it revokes bob's tokens (every test token belongs to one application).
   describe('revoking an application', () => {
     it('are deleted when the user takes the application\'s access back', async () => {
@@ -306,6 +332,10 @@ describe.each(ALL_STORAGES)('webhook addresses over %s storage, private ones not
     ['a private network', () => 'http://10.1.2.3/hook'],
     ['link-local (cloud metadata)', () => 'http://169.254.169.254/latest/meta-data'],
     ['a v4-mapped loopback', () => 'http://[::ffff:127.0.0.1]/hook'],
+    ['an IPv4-compatible loopback', (port: string) => `http://[::127.0.0.1]:${port}/hook`],
+    ['an IPv4-compatible private address', () => 'http://[::10.1.2.3]/hook'],
+    ['a v4-mapped private address', () => 'http://[::ffff:192.168.0.1]/hook'],
+    ['a NAT64-embedded loopback', () => 'http://[64:ff9b::127.0.0.1]/hook'],
     ['unspecified', () => 'https://0.0.0.0/hook'],
   ])('refuses a subscription to %s (400, url)', async (_what, url) => {
     const res = await t.request({ method: 'POST', url: '/v2/webhooks', token, payload: { url: url(new URL(receiver.url).port), events: ['note.created'] } });
@@ -316,9 +346,14 @@ describe.each(ALL_STORAGES)('webhook addresses over %s storage, private ones not
   it('refuses at delivery a subscription whose address became private, and logs why', async () => {
     // As if the name had resolved to a public address when the subscription was made (DNS rebinding).
     const subscriptions = t.container.resolve<WebhookSubscriptions>(WEBHOOK_SUBSCRIPTIONS);
-    const clientId = (await t.container.resolve<UnitOfWork>(UNIT_OF_WORK).run(({ clients }) => clients.create({
-      clientId: 'rebinding', secretHash: null, name: 'rebinding', ownerId: 1, redirectUris: ['http://localhost/cb'], allowImplicit: false,
-    }, new Date())));
+    const clientId = (await t.container.resolve<UnitOfWork>(UNIT_OF_WORK).run(async ({ clients, tokens }) => {
+      const id = await clients.create({
+        clientId: 'rebinding', secretHash: null, name: 'rebinding', ownerId: 1, redirectUris: ['http://localhost/cb'], allowImplicit: false,
+      }, new Date());
+      // The grant the subscription lives by.
+      await tokens.create({ tokenHash: 'rebinding-token', userId: 1, clientId: id, scopes: ['read'], expiresAt: null }, new Date());
+      return id;
+    }));
     const hook = await subscriptions.create({
       userId: 1, clientId, url: `${receiver.url}/rebound`, events: ['note.created'], filters: {}, scopes: ['read'],
       secret: `whsec_${Buffer.alloc(24, 1).toString('base64')}`, createdAt: new Date(),

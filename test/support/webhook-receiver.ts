@@ -4,6 +4,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { WebhookWorker } from '../../src/adapters/webhooks/webhook-worker';
 import { DeliverWebhooks, PurgeWebhookEvents } from '../../src/application/webhooks/deliver-webhooks';
 import { DispatchWebhookEvents } from '../../src/application/webhooks/dispatch-webhook-events';
+import { EndLapsedWebhooks } from '../../src/application/webhooks/end-lapsed-webhooks';
 
 /** One POST a receiver got. */
 export interface Received {
@@ -50,6 +51,7 @@ export function startWorker(container: DependencyContainer, errors: unknown[] = 
     dispatch: container.resolve(DispatchWebhookEvents),
     deliver: container.resolve(DeliverWebhooks),
     purge: container.resolve(PurgeWebhookEvents),
+    endLapsed: container.resolve(EndLapsedWebhooks),
   }, { pollMs: 100, onError: (error) => { errors.push(error); } });
   worker.start();
   return worker;

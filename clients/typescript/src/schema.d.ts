@@ -1000,7 +1000,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to events (a webhook)
-         * @description Subscribes the token's user and application (scope `read`) to `events`, delivered by POST to `url`, signed by the Standard Webhooks scheme. Note events honour the filters (`bbox`, `near`+`radius`, `notemap_id`, `author`) and what the user may read (non-public notes only when the token holds `readall`). `url` must be https, or http to a public address: a host that resolves to a private, loopback or link-local address is 400 (`url`). Answers 201 with the subscription and its `secret`, shown only here. At most 100 per user and application.
+         * @description Subscribes the token's user and application (scope `read`) to `events`, delivered by POST to `url`, signed by the Standard Webhooks scheme. Note events honour the filters (`bbox`, `near`+`radius`, `notemap_id`, `author`) and what the user may read (non-public notes only when the token holds `readall`, and only while the application's live tokens of the user still do). The subscription lasts as long as the application holds a live access or refresh token of the user: when the last is revoked or expires, it is deleted. `url` must be https, or http to a public address: a host that resolves to a private, loopback or link-local address, or an IPv6 address embedding an IPv4 one, is 400 (`url`). Answers 201 with the subscription and its `secret`, shown only here. At most 100 per user and application.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1041,8 +1041,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a webhook's latest delivery attempts
-         * @description The latest attempts to deliver to one subscription of the token's user and application (scope `read`), newest first: the event's id and type, the attempt's number, the receiver's status or the error, and when.
+         * Get a webhook's delivery attempts
+         * @description The attempts to deliver to one subscription of the token's user and application (scope `read`), newest first, paged like every list (`offset`, `limit`; `meta.count` is how many attempts the log holds, kept 7 days): the event's id and type, the attempt's number, the receiver's status or the error, and when.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -11149,7 +11149,9 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description How many of the latest attempts (at most 100). */
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Items per page (at most 100). */
                 limit?: number;
             };
             header?: {
@@ -11195,7 +11197,8 @@ export interface operations {
                      *       ],
                      *       "meta": {
                      *         "http_status": 200,
-                     *         "count": 2
+                     *         "count": 3,
+                     *         "nextUrl": "/v2/webhooks/1/deliveries?offset=2&limit=2"
                      *       }
                      *     }
                      */
@@ -11216,8 +11219,8 @@ export interface operations {
                         }[];
                         meta: {
                             http_status: number;
-                            /** @description Attempts on this page. */
                             count: number;
+                            nextUrl: string | null;
                         };
                     };
                 };

@@ -2,17 +2,38 @@ import { lookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
+// `::/96`: the IPv4-compatible IPv6 addresses (`::127.0.0.1`, RFC 4291 §2.5.5.1, deprecated), `::` and `::1` among them.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
 /**
  * Whether an address is one of the public internet: not loopback, private, link-local, carrier-grade NAT, multicast,
  * unspecified, reserved or documentation, in IPv4 or IPv6 (an IPv4-mapped IPv6 address is judged as its IPv4). Any
- * IPv6 form that embeds another address (6to4, Teredo, NAT64) is refused too.
+ * IPv6 form that embeds another address (IPv4-compatible `::a.b.c.d`, 6to4, Teredo, NAT64, IPv4-translated) is
+ * refused too, whatever the address it embeds: ipaddr.js calls `::127.0.0.1` unicast, and a stack that still routes
+ * it would reach the loopback.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  if (ipv4Compatible(address)) return false;
   return ipaddr.process(address).range() === 'unicast';
 }
 
-/** Why a connection to these addresses is refused (null: it is not). */
+/**
+ * Whether an IPv6 address is in `::/96`, however it is spelt: ipaddr.js reads `::a.b.c.d` as `::ffff:a.b.c.d` (judging
+ * `::8.8.8.8` public and `::127.0.0.1` loopback), where the URL parser and the system read `::808:808` (and the
+ * system's resolver writes that as `::8.8.8.8`). The URL parser's spelling decides.
+ */
+function ipv4Compatible(address: string): boolean {
+  if (isIP(address) !== 6) return false;
+  const host = URL.parse(`http://[${address}]/`)?.hostname;
+  return host !== undefined && ipaddr.IPv6.parse(host.slice(1, -1)).match(IPV4_COMPATIBLE);
+}
+
+/**
+ * Why a connection to these addresses is refused (null: it is not). The one check of a webhook's addresses: a new
+ * subscription's (`webhookUrlProblem`), and every delivery's, on a literal address (`literalRefusal`) and on the
+ * addresses a name resolves to at the connection (`guardedLookup`).
+ */
 export function refusal(addresses: readonly string[], allowPrivate: boolean): string | null {
   if (addresses.length === 0) return 'the host has no address';
   if (allowPrivate) return null;
@@ -49,9 +70,23 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
+/** A URL's host without the brackets of an IPv6 literal. */
+function bare(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+/**
+ * Why a connection to a URL's host is refused when the host is a literal address (null: it is not, or it is a name,
+ * which `guardedLookup` checks at the connection). Node connects to a literal without a look-up: this is its check.
+ */
+export function literalRefusal(hostname: string, allowPrivate: boolean): string | null {
+  const host = bare(hostname);
+  return isIP(host) === 0 ? null : refusal([host], allowPrivate);
+}
+
 /** The addresses of a URL's host: the literal itself, or what DNS gives. */
 export async function addressesOf(hostname: string): Promise<string[]> {
-  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  const host = bare(hostname);
   if (isIP(host) !== 0) return [host];
   return new Promise((resolve, reject) => {
     lookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses.map((a) => a.address))));

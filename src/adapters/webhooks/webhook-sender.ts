@@ -1,10 +1,9 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createRequire } from 'node:module';
-import { isIP } from 'node:net';
 import type { Webhook } from 'standardwebhooks';
 import type { AttemptOutcome, WebhookMessage, WebhookSender as WebhookSenderPort, WebhookUrlCheck } from '../../application/ports/webhook-delivery';
-import { AddressRefused, addressesOf, guardedLookup, refusal, webhookUrlProblem } from './address-guard';
+import { AddressRefused, guardedLookup, literalRefusal, webhookUrlProblem } from './address-guard';
 
 let webhook: typeof Webhook | undefined;
 
@@ -59,8 +58,8 @@ export class WebhookSender implements WebhookSenderPort {
     if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
       return { delivered: false, status: null, error: 'not an http(s) URL' };
     }
-    // A literal address is connected to without a look-up: check it here.
-    const literal = isIP(url.hostname.replace(/^\[(.*)\]$/u, '$1')) !== 0 ? refusal(await addressesOf(url.hostname), this.options.allowPrivate) : null;
+    // A literal address is connected to without a look-up: check it here, as a new subscription's is.
+    const literal = literalRefusal(url.hostname, this.options.allowPrivate);
     if (literal !== null) return { delivered: false, status: null, error: `refused: ${literal}` };
     const signature = new (webhookClass())(message.secret).sign(message.id, message.at, message.body);
     const headers = {

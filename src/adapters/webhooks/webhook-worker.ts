@@ -2,12 +2,15 @@ import { setTimeout as sleep, setImmediate as yieldToEvents } from 'node:timers/
 import type { DueDelivery } from '../../application/ports/webhook-store';
 import { type DispatchWebhookEvents } from '../../application/webhooks/dispatch-webhook-events';
 import { type DeliverWebhooks, type PurgeWebhookEvents } from '../../application/webhooks/deliver-webhooks';
+import { type EndLapsedWebhooks } from '../../application/webhooks/end-lapsed-webhooks';
 
-/** What the worker needs from the container: the three use cases. */
+/** What the worker needs from the container: the four use cases. */
 export interface WebhookWorkerParts {
   dispatch: DispatchWebhookEvents;
   deliver: DeliverWebhooks;
   purge: PurgeWebhookEvents;
+  /** Deletes the subscriptions whose grant lapsed (tokens that expired, with no write to notice it). */
+  endLapsed: EndLapsedWebhooks;
 }
 
 export interface WebhookWorkerOptions {
@@ -39,6 +42,8 @@ export interface WebhookWorkerOptions {
 
 const EVENTS_PER_TURN = 10;
 const PURGE_EVERY_MS = 3_600_000;
+/** How often subscriptions whose grant lapsed are looked for (deliveries check their grant themselves meanwhile). */
+const END_LAPSED_EVERY_MS = 60_000;
 const LOOP_WINDOW_MS = 100;
 const BUSY_PAUSE_MS = 50;
 const BUSY_PAUSES = 10;
@@ -96,9 +101,15 @@ export class WebhookWorker {
     const purge = setInterval(() => {
       this.#parts.purge.execute().catch((error: unknown) => this.#onError(error, 'purging old webhook events failed'));
     }, PURGE_EVERY_MS);
+    const endLapsed = () => {
+      this.#parts.endLapsed.execute().catch((error: unknown) => this.#onError(error, 'ending lapsed webhook subscriptions failed'));
+    };
+    const sweep = setInterval(endLapsed, END_LAPSED_EVERY_MS);
     poll.unref();
     purge.unref();
-    this.#timers = [poll, purge];
+    sweep.unref();
+    this.#timers = [poll, purge, sweep];
+    endLapsed();
     this.kick();
   }
 

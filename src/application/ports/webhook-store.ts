@@ -1,5 +1,6 @@
 import type { Scope } from '../../domain/scopes';
 import type { DeletedNoteSnapshot, WebhookEventType, WebhookFilters } from '../../domain/webhook';
+import type { Page, PageRequest } from './paging';
 import { portToken } from './port-token';
 
 /** A subscription: where a user's application wants to hear of which events. Its secret is never read back. */
@@ -11,7 +12,10 @@ export interface WebhookSubscription {
   url: string;
   events: WebhookEventType[];
   filters: WebhookFilters;
-  /** The scopes of the token that made it: its deliveries show what that token would be shown (non-public notes only with `readall`). */
+  /**
+   * The scopes of the token that made it. Its deliveries show at most what that token would be shown, and only as
+   * far as its user's grant to the application (the live tokens' scopes together) still allows (decisions §14).
+   */
   scopes: Scope[];
   createdAt: Date;
 }
@@ -34,6 +38,17 @@ export interface WebhookAttemptRecord {
   at: Date;
 }
 
+/** Whose a subscription is: a user, and the application (OAuth client, by its row id) that subscribed for them. */
+export interface WebhookOwner {
+  userId: number;
+  clientId: number;
+}
+
+/** The key of an owner in the maps the ports answer. */
+export function ownerKey({ userId, clientId }: WebhookOwner): string {
+  return `${userId}:${clientId}`;
+}
+
 /** Subscriptions, and the log of their deliveries. */
 export interface WebhookSubscriptions {
   create(subscription: NewWebhookSubscription): Promise<WebhookSubscription>;
@@ -46,8 +61,21 @@ export interface WebhookSubscriptions {
   delete(id: number): Promise<boolean>;
   /** Deletes those of one user and application (the user took the application's access back); returns how many. */
   deleteOfUserAndClient(userId: number, clientId: number): Promise<number>;
+  /**
+   * The grant each owner's subscriptions live by, at `now`: every scope of the user's live (unrevoked, unexpired)
+   * access and refresh tokens of that application together, as stored (not expanded), by `ownerKey`. An owner with no
+   * live token left is absent: its grant has lapsed.
+   */
+  grants(owners: readonly WebhookOwner[], now: Date): Promise<Map<string, Scope[]>>;
+  /**
+   * Deletes the subscriptions whose grant has lapsed at `now` (no live access or refresh token of their user and
+   * application is left), as `delete` does, among those of `owners` or, without them, among all; returns how many.
+   */
+  deleteLapsed(now: Date, owners?: readonly WebhookOwner[]): Promise<number>;
   /** The latest `limit` attempts of a subscription's deliveries, newest first. */
   attempts(subscriptionId: number, limit: number): Promise<WebhookAttemptRecord[]>;
+  /** One page of a subscription's attempts, newest first, with how many its log holds. */
+  attemptPage(subscriptionId: number, page: PageRequest): Promise<Page<WebhookAttemptRecord>>;
   /** `attempts` of several subscriptions at once (one read), by subscription id; one without any is absent. */
   latestAttempts(subscriptionIds: readonly number[], each: number): Promise<Map<number, WebhookAttemptRecord[]>>;
 }
@@ -67,6 +95,11 @@ export interface NewDelivery {
   eventId: string;
   subscriptionId: number;
   body: string;
+  /**
+   * The scopes the body was written for (expanded): it is sent only while the grant still holds them all. Absent:
+   * `read` alone.
+   */
+  scopes?: Scope[];
 }
 
 /** A delivery whose turn has come, leased to this worker until it reports. */
@@ -74,6 +107,11 @@ export interface DueDelivery {
   id: string;
   eventId: string;
   subscriptionId: number;
+  /** The subscription's user and application: the grant the delivery lives by. */
+  userId: number;
+  clientId: number;
+  /** The scopes its body was written for. */
+  scopes: Scope[];
   url: string;
   secret: string;
   body: string;
@@ -117,6 +155,11 @@ export interface WebhookOutbox {
   report(deliveryId: string, report: AttemptReport): Promise<void>;
   /** `report` for several deliveries at once (one write). */
   reportMany(reports: readonly { deliveryId: string; report: AttemptReport }[]): Promise<void>;
+  /**
+   * Drops leased deliveries unsent, with no attempt logged (their subscription's grant no longer allows what their
+   * body shows); the attempts already logged stay.
+   */
+  drop(deliveryIds: readonly string[]): Promise<void>;
   /** Deletes the events (their deliveries and attempts with them) older than `before`; returns how many. */
   purge(before: Date): Promise<number>;
   /**

@@ -1,8 +1,11 @@
 import { inject, injectable } from 'tsyringe';
-import { nextAttemptAt, webhookEventId } from '../../domain/webhook';
+import { grantAllows, nextAttemptAt, webhookEventId } from '../../domain/webhook';
 import { CLOCK, type Clock } from '../ports/clock';
 import { WEBHOOK_SENDER, type WebhookSender } from '../ports/webhook-delivery';
-import { WEBHOOK_OUTBOX, type AttemptReport, type DueDelivery, type WebhookOutbox } from '../ports/webhook-store';
+import {
+  ownerKey, WEBHOOK_OUTBOX, WEBHOOK_SUBSCRIPTIONS, type AttemptReport, type DueDelivery, type WebhookOutbox, type WebhookOwner,
+  type WebhookSubscriptions,
+} from '../ports/webhook-store';
 
 /** How long a worker holds a delivery it attempts: well past the 10 s an attempt may last. */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -43,12 +46,15 @@ class ReportWriter {
 /**
  * Attempts the deliveries that are due (docs/events.md, Retries): each is signed and posted; a 2xx is delivered,
  * anything else is tried again about 5 s, 30 s, 2 min, 15 min and 1 h later, then every hour, until 24 hours after
- * the event, when it is given up. Every attempt is logged.
+ * the event, when it is given up. Every attempt is logged. Each is sent only while its user's grant to its application
+ * is live and still allows what its body shows (decisions §14): a lapsed grant's subscriptions are deleted, and a
+ * delivery written for more than the grant holds now is dropped unsent.
  */
 @injectable()
 export class DeliverWebhooks {
   constructor(
     @inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    @inject(WEBHOOK_SUBSCRIPTIONS) private readonly subscriptions: WebhookSubscriptions,
     @inject(WEBHOOK_SENDER) private readonly sender: WebhookSender,
     @inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -64,9 +70,30 @@ export class DeliverWebhooks {
     return due.length;
   }
 
-  /** Leases up to `limit` due deliveries to this worker (for a minute: long past an attempt's 10 s). */
-  claim(limit: number): Promise<DueDelivery[]> {
-    return this.outbox.claimDue(this.clock.now(), limit, DELIVERY_LEASE_MS);
+  /**
+   * Leases up to `limit` due deliveries to this worker (for a minute: long past an attempt's 10 s), and answers those
+   * whose grant still allows them: the grants are read after the lease, so a revocation or an expiry before it is
+   * seen, whatever the delivery was written with.
+   */
+  async claim(limit: number): Promise<DueDelivery[]> {
+    const now = this.clock.now();
+    const due = await this.outbox.claimDue(now, limit, DELIVERY_LEASE_MS);
+    if (due.length === 0) return due;
+    const grants = await this.subscriptions.grants(due.map(({ userId, clientId }) => ({ userId, clientId })), now);
+    const lapsed = new Map<string, WebhookOwner>();
+    const dropped: string[] = [];
+    const allowed = due.filter((delivery) => {
+      const grant = grants.get(ownerKey(delivery));
+      if (grant === undefined) lapsed.set(ownerKey(delivery), { userId: delivery.userId, clientId: delivery.clientId });
+      else if (!grantAllows(grant, delivery.scopes)) dropped.push(delivery.id);
+      else return true;
+      return false;
+    });
+    // A lapsed grant's subscriptions go, their deliveries with them (one that a new token revived keeps its lease,
+    // and is tried when it ends).
+    if (lapsed.size > 0) await this.subscriptions.deleteLapsed(now, [...lapsed.values()]);
+    if (dropped.length > 0) await this.outbox.drop(dropped);
+    return allowed;
   }
 
   /** Sends one leased delivery and reports how it went. */

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { userActor, type Actor } from '../../domain/actor';
-import { formatScopes } from '../../domain/scopes';
-import { hearsOfDeletedNote, noteInFilters, webhookEventId } from '../../domain/webhook';
+import { formatScopes, type Scope } from '../../domain/scopes';
+import { deliveryScopes, hearsOfDeletedNote, noteInFilters, webhookEventId } from '../../domain/webhook';
 import { CLOCK, type Clock } from '../ports/clock';
 import { COMMENT_VIEWS, type CommentViews } from '../ports/comment-views';
 import { NOTE_VIEWS, type NoteView, type NoteViews } from '../ports/note-views';
@@ -9,7 +9,10 @@ import { USER_VIEWS, type UserViews } from '../ports/user-views';
 import type { Viewer } from '../ports/viewer';
 import { WEBHOOK_PAYLOADS, type WebhookData, type WebhookPayloads } from '../ports/webhook-delivery';
 import { viewerOf } from '../viewer';
-import { WEBHOOK_OUTBOX, type NewDelivery, type WebhookEvent, type WebhookOutbox, type WebhookSubscription } from '../ports/webhook-store';
+import {
+  ownerKey, WEBHOOK_OUTBOX, WEBHOOK_SUBSCRIPTIONS, type NewDelivery, type WebhookEvent, type WebhookOutbox, type WebhookOwner,
+  type WebhookSubscription, type WebhookSubscriptions,
+} from '../ports/webhook-store';
 
 /** Reads made for one event, kept for every subscription of the same user and reach (most share them). */
 class Reads {
@@ -22,22 +25,27 @@ class Reads {
   }
 }
 
-/** The reader a subscription's deliveries are written for: its user, with the scopes of the token that made it. */
-function readerOf(subscription: WebhookSubscription): { actor: Actor; viewer: Viewer; key: string } {
-  const actor = userActor(subscription.userId, subscription.scopes);
+/**
+ * The reader a subscription's deliveries are written for: its user, with the scopes of the token that made it as far
+ * as the user's grant to the application (`grant`, its live tokens' scopes together) holds them now.
+ */
+function readerOf(subscription: WebhookSubscription, grant: readonly Scope[]): { actor: Actor; viewer: Viewer; key: string } {
+  const actor = userActor(subscription.userId, deliveryScopes(subscription.scopes, grant));
   return { actor, viewer: viewerOf(actor), key: `${subscription.userId}:${formatScopes(actor.scopes)}` };
 }
 
 /**
  * Fans events out (docs/events.md): for each event of the outbox and each subscription that wants its type, whether
- * the subscription hears of it (its user may read the note now, and the note matches its filters; a deleted note as
- * it was) and, if so, the body it will be sent, with the resource as the API shows it to that user. Each delivery is
- * then made once, by whichever instance took the event.
+ * the subscription hears of it (its user's grant to its application is live, its user may read the note now with the
+ * scopes that grant allows, and the note matches its filters; a deleted note as it was) and, if so, the body it will
+ * be sent, with the resource as the API shows it to that user. Each delivery is then made once, by whichever instance
+ * took the event. A subscription whose grant has lapsed hears of nothing, and is deleted.
  */
 @injectable()
 export class DispatchWebhookEvents {
   constructor(
     @inject(WEBHOOK_OUTBOX) private readonly outbox: WebhookOutbox,
+    @inject(WEBHOOK_SUBSCRIPTIONS) private readonly subscriptions: WebhookSubscriptions,
     @inject(NOTE_VIEWS) private readonly notes: NoteViews,
     @inject(COMMENT_VIEWS) private readonly comments: CommentViews,
     @inject(USER_VIEWS) private readonly users: UserViews,
@@ -51,23 +59,35 @@ export class DispatchWebhookEvents {
   }
 
   /** Fans out up to `limit` events; returns how many it took (0: none was waiting). */
-  execute(limit: number): Promise<number> {
-    return this.outbox.fanOut(this.clock.now(), limit, async (batch) => {
+  async execute(limit: number): Promise<number> {
+    const now = this.clock.now();
+    const lapsed = new Map<string, WebhookOwner>();
+    const taken = await this.outbox.fanOut(now, limit, async (batch) => {
+      // The grants as they are now, read once for the batch: a lapsed one's subscriptions hear of nothing.
+      const owners = batch.flatMap(({ subscriptions }) => subscriptions.map(({ userId, clientId }) => ({ userId, clientId })));
+      const grants = await this.subscriptions.grants(owners, now);
       const deliveries: NewDelivery[] = [];
       for (const { event, subscriptions } of batch) {
         const reads = new Reads();
         for (const subscription of subscriptions) {
-          const reader = readerOf(subscription);
+          const grant = grants.get(ownerKey(subscription));
+          if (grant === undefined) {
+            lapsed.set(ownerKey(subscription), { userId: subscription.userId, clientId: subscription.clientId });
+            continue;
+          }
+          const reader = readerOf(subscription, grant);
           const data = await this.#dataFor(event, subscription, reader, reads);
           if (data === null) continue;
           // Subscriptions of one reader get the same body; it is written once.
           const body = await reads.once(`body:${reader.key}`, async () => this.payloads.body(
             { id: webhookEventId(event.id), type: event.type, at: event.at }, data, reader.actor));
-          deliveries.push({ eventId: event.id, subscriptionId: subscription.id, body });
+          deliveries.push({ eventId: event.id, subscriptionId: subscription.id, body, scopes: [...reader.actor.scopes] });
         }
       }
       return deliveries;
     });
+    if (lapsed.size > 0) await this.subscriptions.deleteLapsed(now, [...lapsed.values()]);
+    return taken;
   }
 
   /** What `subscription` is told of `event`, or null when it does not hear of it. */

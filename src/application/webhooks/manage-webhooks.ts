@@ -5,6 +5,7 @@ import { DomainError } from '../../domain/domain-error';
 import { parseAuthor } from '../../domain/note-query';
 import { parseWebhookFields, type WebhookFields, type WebhookFilters } from '../../domain/webhook';
 import { CLOCK, type Clock } from '../ports/clock';
+import type { Page, PageRequest } from '../ports/paging';
 import { NOTEMAP_VIEWS, type NotemapViews } from '../ports/notemap-views';
 import { USER_VIEWS, type UserViews } from '../ports/user-views';
 import { WEBHOOK_URL_CHECK, type WebhookUrlCheck } from '../ports/webhook-delivery';
@@ -113,7 +114,7 @@ export class DeleteWebhook {
   }
 }
 
-/** The latest attempts to deliver to one subscription of the token's user and application, newest first. */
+/** The attempts to deliver to one subscription of the token's user and application, newest first, a page at a time. */
 @injectable()
 export class ListWebhookDeliveries {
   constructor(
@@ -121,9 +122,9 @@ export class ListWebhookDeliveries {
     @inject(GetWebhook) private readonly get: GetWebhook,
   ) {}
 
-  async execute(actor: Actor, id: number, limit: number): Promise<WebhookAttemptRecord[]> {
+  async execute(actor: Actor, id: number, page: PageRequest): Promise<Page<WebhookAttemptRecord>> {
     await this.get.execute(actor, id);
-    return this.subscriptions.attempts(id, limit);
+    return this.subscriptions.attemptPage(id, page);
   }
 }
 

@@ -8,8 +8,9 @@ import {
 } from '../../../application/webhooks/manage-webhooks';
 import { WEBHOOK_EVENT_TYPES, webhookEventId, type WebhookFilters } from '../../../domain/webhook';
 import { IdParams } from '../common.schemas';
-import { EmptyEnvelope, HttpStatus, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
+import { EmptyEnvelope, ListEnvelope, SingleEnvelope, empty, list, single } from '../envelope';
 import { parseId } from '../ids';
+import { PagingQuery, pageBody, toPageRequest } from '../paging';
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -49,14 +50,6 @@ const Attempt = Type.Object({
   at: Type.Integer({ description: 'Unix seconds.' }),
 });
 
-const DeliveriesQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'How many of the latest attempts (at most 100).' }),
-});
-
-const DeliveriesBody = Type.Object({
-  data: Type.Array(Attempt),
-  meta: Type.Object({ http_status: HttpStatus, count: Type.Integer({ minimum: 0, description: 'Attempts on this page.' }) }),
-});
 
 /** The filters as a client gives them back: the same parameters, each normalised. */
 function presentFilters(filters: WebhookFilters): Record<string, string | number> {
@@ -104,8 +97,10 @@ export function registerWebhookRoutes(app: FastifyInstance, container: Dependenc
       summary: 'Subscribe to events (a webhook)', tags: ['webhooks'],
       description: 'Subscribes the token\'s user and application (scope `read`) to `events`, delivered by POST to `url`, signed by the Standard '
         + 'Webhooks scheme. Note events honour the filters (`bbox`, `near`+`radius`, `notemap_id`, `author`) and what the user may read (non-public '
-        + 'notes only when the token holds `readall`). `url` must be https, or http to a public address: a host that resolves to a private, '
-        + `loopback or link-local address is 400 (\`url\`). Answers 201 with the subscription and its \`secret\`, shown only here. At most ${MAX_SUBSCRIPTIONS} `
+        + 'notes only when the token holds `readall`, and only while the application\'s live tokens of the user still do). The subscription lasts '
+        + 'as long as the application holds a live access or refresh token of the user: when the last is revoked or expires, it is deleted. '
+        + '`url` must be https, or http to a public address: a host that resolves to a private, loopback or link-local address, or an IPv6 '
+        + `address embedding an IPv4 one, is 400 (\`url\`). Answers 201 with the subscription and its \`secret\`, shown only here. At most ${MAX_SUBSCRIPTIONS} `
         + 'per user and application.',
       body: WebhookBody, response: { 201: SingleEnvelope(Webhook) },
     },
@@ -154,13 +149,15 @@ export function registerWebhookRoutes(app: FastifyInstance, container: Dependenc
   api.get('/v2/webhooks/:id/deliveries', {
     config: { scope: 'read' },
     schema: {
-      summary: 'Get a webhook\'s latest delivery attempts', tags: ['webhooks'],
-      description: 'The latest attempts to deliver to one subscription of the token\'s user and application (scope `read`), newest first: '
-        + 'the event\'s id and type, the attempt\'s number, the receiver\'s status or the error, and when.',
-      params: IdParams, querystring: DeliveriesQuery, response: { 200: DeliveriesBody },
+      summary: 'Get a webhook\'s delivery attempts', tags: ['webhooks'],
+      description: 'The attempts to deliver to one subscription of the token\'s user and application (scope `read`), newest first, paged '
+        + 'like every list (`offset`, `limit`; `meta.count` is how many attempts the log holds, kept 7 days): the event\'s id and type, the '
+        + 'attempt\'s number, the receiver\'s status or the error, and when.',
+      params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Attempt) },
     },
   }, async (request) => {
-    const attempts = await listDeliveries.execute(request.actor, parseId(request.params.id, 'webhook'), request.query.limit);
-    return { data: attempts.map(presentAttempt), meta: { http_status: 200, count: attempts.length } };
+    const page = toPageRequest(request.query);
+    const attempts = await listDeliveries.execute(request.actor, parseId(request.params.id, 'webhook'), page);
+    return pageBody(request, page, attempts, presentAttempt);
   });
 }

@@ -3,6 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import type {
   AttemptReport, DueDelivery, NewDelivery, WebhookEvent, WebhookOutbox, WebhookSubscription,
 } from '../../../application/ports/webhook-store';
+import { isScope } from '../../../domain/scopes';
 import type { DeletedNoteSnapshot, WebhookEventType } from '../../../domain/webhook';
 import { KYSELY } from './database';
 import { NOTIFICATIONS, type Notifications } from './notifications';
@@ -122,11 +123,12 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
         const payloadIds = ids.map((row) => row.id).sort((a, b) => Number(BigInt(a) - BigInt(b)));
         // One delivery per event and subscription, even when two workers fanned the same event out.
         await sql`
-          insert into webhook_deliveries (event_id, subscription_id, payload_id, next_at, created_at)
-          select d.event_id, d.subscription_id, d.payload_id, ${now}::timestamptz, d.created_at
+          insert into webhook_deliveries (event_id, subscription_id, payload_id, scopes, next_at, created_at)
+          select d.event_id, d.subscription_id, d.payload_id, d.scopes, ${now}::timestamptz, d.created_at
           from unnest(${deliveries.map((d) => d.eventId)}::bigint[], ${deliveries.map((d) => d.subscriptionId)}::integer[],
-                      ${payloadOf.map((index) => payloadIds[index - 1])}::bigint[], ${deliveries.map((d) => at.get(d.eventId) ?? new Date())}::timestamptz[])
-            as d (event_id, subscription_id, payload_id, created_at)
+                      ${payloadOf.map((index) => payloadIds[index - 1])}::bigint[], ${deliveries.map((d) => (d.scopes ?? []).join(' '))}::text[],
+                      ${deliveries.map((d) => at.get(d.eventId) ?? new Date())}::timestamptz[])
+            as d (event_id, subscription_id, payload_id, scopes, created_at)
           where exists (select 1 from webhook_subscriptions s where s.id = d.subscription_id)
           on conflict (event_id, subscription_id) do nothing`.execute(trx);
       }
@@ -144,7 +146,8 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
    */
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<DueDelivery[]> {
     const { rows } = await sql<{
-      event_id: string; subscription_id: number; url: string; secret: string; body: string; attempts: number; created_at: Date;
+      event_id: string; subscription_id: number; user_id: number; client_id: number; scopes: string; url: string; secret: string; body: string;
+      attempts: number; created_at: Date;
     }>`
       with due as materialized (
         select event_id, subscription_id from webhook_deliveries
@@ -154,11 +157,22 @@ export class KyselyWebhookOutbox implements WebhookOutbox {
       from due, webhook_subscriptions s, webhook_payloads p
       where d.event_id = due.event_id and d.subscription_id = due.subscription_id
         and s.id = d.subscription_id and p.id = d.payload_id
-      returning d.event_id::text as event_id, d.subscription_id, s.url, s.secret, p.body, d.attempts, d.created_at`.execute(this.db);
+      returning d.event_id::text as event_id, d.subscription_id, s.user_id, s.client_id, d.scopes, s.url, s.secret, p.body, d.attempts, d.created_at`
+      .execute(this.db);
     return rows.map((row) => ({
-      id: `${row.event_id}:${row.subscription_id}`, eventId: row.event_id, subscriptionId: row.subscription_id, url: row.url, secret: row.secret, body: row.body,
-      attempt: row.attempts, eventAt: row.created_at,
+      id: `${row.event_id}:${row.subscription_id}`, eventId: row.event_id, subscriptionId: row.subscription_id,
+      userId: row.user_id, clientId: row.client_id, scopes: row.scopes.split(' ').filter(isScope),
+      url: row.url, secret: row.secret, body: row.body, attempt: row.attempts, eventAt: row.created_at,
     }));
+  }
+
+  async drop(deliveryIds: readonly string[]): Promise<void> {
+    if (deliveryIds.length === 0) return;
+    const keys = deliveryIds.map((id) => id.split(':'));
+    await sql`
+      delete from webhook_deliveries d
+      using unnest(${keys.map((key) => key[0])}::bigint[], ${keys.map((key) => Number(key[1]))}::integer[]) as r (event_id, subscription_id)
+      where d.event_id = r.event_id and d.subscription_id = r.subscription_id`.execute(this.db);
   }
 
   report(deliveryId: string, report: AttemptReport): Promise<void> {

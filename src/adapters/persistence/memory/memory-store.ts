@@ -11,6 +11,7 @@ import type { LocationPrecision } from '../../../domain/location-precision';
 import { portToken } from '../../../application/ports/port-token';
 import type { WebhookEvent, WebhookSubscription } from '../../../application/ports/webhook-store';
 import type { DeletedNoteSnapshot, WebhookEventType } from '../../../domain/webhook';
+import type { Scope } from '../../../domain/scopes';
 import { publicLocation, snapToCell } from '../../../domain/location-precision';
 
 /** An event as a write records it (the store gives it its id, time and unit). */
@@ -161,7 +162,9 @@ export interface StoredWebhookDelivery {
   eventId: string;
   subscriptionId: number;
   body: string;
-  state: 'pending' | 'delivered' | 'failed';
+  /** The scopes the body was written for. */
+  scopes: Scope[];
+  state: 'pending' | 'delivered' | 'failed' | 'dropped';
   attempts: number;
   nextAt: Date;
   leasedUntil: Date | null;

@@ -42,7 +42,7 @@ export class MemoryWebhookOutbox implements WebhookOutbox {
         const event = state.webhookEvents.find((e) => e.id === d.eventId);
         if (!exists || twice || event === undefined) continue;
         state.webhookDeliveries.push({
-          id: this.store.nextId('webhookDeliveries'), eventId: d.eventId, subscriptionId: d.subscriptionId, body: d.body,
+          id: this.store.nextId('webhookDeliveries'), eventId: d.eventId, subscriptionId: d.subscriptionId, body: d.body, scopes: [...(d.scopes ?? [])],
           state: 'pending', attempts: 0, nextAt: new Date(now), leasedUntil: null, createdAt: new Date(event.at),
         });
       }
@@ -65,8 +65,8 @@ export class MemoryWebhookOutbox implements WebhookOutbox {
         d.leasedUntil = new Date(now.getTime() + leaseMs);
         d.attempts += 1;
         return [{
-          id: String(d.id), eventId: d.eventId, subscriptionId: d.subscriptionId, url: subscription.url, secret: subscription.secret,
-          body: d.body, attempt: d.attempts, eventAt: new Date(d.createdAt),
+          id: String(d.id), eventId: d.eventId, subscriptionId: d.subscriptionId, userId: subscription.userId, clientId: subscription.clientId,
+          scopes: [...d.scopes], url: subscription.url, secret: subscription.secret, body: d.body, attempt: d.attempts, eventAt: new Date(d.createdAt),
         }];
       }));
   }
@@ -82,6 +82,15 @@ export class MemoryWebhookOutbox implements WebhookOutbox {
         id: this.store.nextId('webhookAttempts'), deliveryId: delivery.id, subscriptionId: delivery.subscriptionId,
         attempt: report.attempt, status: report.status, error: report.error, at: new Date(report.at),
       });
+    });
+  }
+
+  drop(deliveryIds: readonly string[]): Promise<void> {
+    return this.store.with((state) => {
+      // Done, as a delivered or given-up one is: the attempts it had stay in the log.
+      for (const delivery of state.webhookDeliveries) {
+        if (deliveryIds.includes(String(delivery.id)) && delivery.state === 'pending') Object.assign(delivery, { state: 'dropped', leasedUntil: null });
+      }
     });
   }
 

@@ -1,12 +1,27 @@
 import { inject, injectable } from 'tsyringe';
-import type {
-  NewWebhookSubscription, WebhookAttemptRecord, WebhookSubscription, WebhookSubscriptions,
+import type { Page, PageRequest } from '../../../application/ports/paging';
+import {
+  ownerKey, type NewWebhookSubscription, type WebhookAttemptRecord, type WebhookOwner, type WebhookSubscription, type WebhookSubscriptions,
 } from '../../../application/ports/webhook-store';
-import { MEMORY_STORE, type MemoryStore, type StoredWebhookSubscription } from './memory-store';
+import type { Scope } from '../../../domain/scopes';
+import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredWebhookSubscription } from './memory-store';
 
 /** A subscription without its secret, as a copy. */
 function shown({ secret: _secret, ...subscription }: StoredWebhookSubscription): WebhookSubscription {
   return structuredClone(subscription);
+}
+
+/** Every owner's grant at `now`: the scopes of their live access and refresh tokens together, by `ownerKey`. */
+function liveGrants(state: MemoryState, now: Date): Map<string, Scope[]> {
+  const grants = new Map<string, Set<Scope>>();
+  for (const token of [...state.accessTokens, ...state.refreshTokens]) {
+    if (token.revokedAt !== null || (token.expiresAt !== null && token.expiresAt <= now)) continue;
+    const key = ownerKey(token);
+    const scopes = grants.get(key) ?? new Set<Scope>();
+    for (const scope of token.scopes) scopes.add(scope);
+    grants.set(key, scopes);
+  }
+  return new Map([...grants].map(([key, scopes]) => [key, [...scopes]]));
 }
 
 @injectable()
@@ -50,6 +65,35 @@ export class MemoryWebhookSubscriptions implements WebhookSubscriptions {
     const ids = (await this.ofUserAndClient(userId, clientId)).map((s) => s.id);
     for (const id of ids) await this.delete(id);
     return ids.length;
+  }
+
+  grants(owners: readonly WebhookOwner[], now: Date): Promise<Map<string, Scope[]>> {
+    return this.store.with((state) => {
+      const live = liveGrants(state, now);
+      const found = new Map<string, Scope[]>();
+      for (const owner of owners) {
+        const scopes = live.get(ownerKey(owner));
+        if (scopes !== undefined) found.set(ownerKey(owner), [...scopes]);
+      }
+      return found;
+    });
+  }
+
+  async deleteLapsed(now: Date, owners?: readonly WebhookOwner[]): Promise<number> {
+    const ids = await this.store.with((state) => {
+      const live = liveGrants(state, now);
+      const among = owners === undefined ? null : new Set(owners.map(ownerKey));
+      return state.webhookSubscriptions
+        .filter((s) => (among === null || among.has(ownerKey(s))) && !live.has(ownerKey(s)))
+        .map((s) => s.id);
+    });
+    for (const id of ids) await this.delete(id);
+    return ids.length;
+  }
+
+  async attemptPage(subscriptionId: number, page: PageRequest): Promise<Page<WebhookAttemptRecord>> {
+    const all = await this.attempts(subscriptionId, Number.MAX_SAFE_INTEGER);
+    return { items: all.slice(page.offset, page.offset + page.limit), total: all.length };
   }
 
   async latestAttempts(subscriptionIds: readonly number[], each: number): Promise<Map<number, WebhookAttemptRecord[]>> {

@@ -98,6 +98,9 @@ describe('the webhook sender', () => {
       // By name: the check is made on the addresses the connection would use.
       const byName = await sender.send(message(hooks.url.replace('127.0.0.1', 'localhost')));
       expect(byName).toMatchObject({ delivered: false, status: null, error: expect.stringMatching(/^refused: the host resolves to /u) });
+      // An IPv6 literal embedding the IPv4 loopback: the same check as a new subscription's.
+      const compatible = await sender.send(message(hooks.url.replace('127.0.0.1', '[::127.0.0.1]')));
+      expect(compatible).toMatchObject({ delivered: false, status: null, error: expect.stringMatching(/^refused: .*::7f00:1/u) });
       expect(hooks.got).toHaveLength(0);
     } finally {
       await hooks.close();
@@ -110,6 +113,9 @@ describe('webhook addresses and URLs', () => {
     ['127.0.0.1', false], ['10.1.2.3', false], ['172.16.0.1', false], ['192.168.1.1', false], ['169.254.169.254', false],
     ['100.64.0.1', false], ['0.0.0.0', false], ['224.0.0.1', false], ['255.255.255.255', false], ['::1', false], ['fe80::1', false],
     ['fc00::1', false], ['::ffff:127.0.0.1', false], ['::ffff:10.0.0.1', false], ['2002:a00:1::', false], ['::', false],
+    // IPv4-compatible (::/96, deprecated): refused whatever it embeds, as the other embeddings are.
+    ['::127.0.0.1', false], ['::7f00:1', false], ['::10.0.0.1', false], ['::192.168.1.1', false], ['::8.8.8.8', false],
+    ['::ffff:0:127.0.0.1', false], ['64:ff9b::10.0.0.1', false], ['2001::1', false],
     ['8.8.8.8', true], ['1.1.1.1', true], ['2606:4700:4700::1111', true], ['::ffff:8.8.8.8', true], ['not an address', false],
   ])('%s is public: %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
@@ -124,6 +130,8 @@ describe('webhook addresses and URLs', () => {
     await expect(webhookUrlProblem('http://127.0.0.1:3000/hooks', false)).resolves.toMatch(/^is refused: the host resolves to 127\.0\.0\.1/u);
     await expect(webhookUrlProblem('http://localhost:3000/hooks', false)).resolves.toMatch(/^is refused: /u);
     await expect(webhookUrlProblem('http://[::1]:3000/hooks', false)).resolves.toMatch(/^is refused: /u);
+    await expect(webhookUrlProblem('http://[::127.0.0.1]/hooks', false)).resolves.toMatch(/^is refused: the host resolves to ::7f00:1/u);
+    await expect(webhookUrlProblem('http://[::ffff:127.0.0.1]/hooks', false)).resolves.toMatch(/^is refused: /u);
     await expect(webhookUrlProblem('http://127.0.0.1:3000/hooks', true)).resolves.toBeNull();
     await expect(webhookUrlProblem('https://no-such-host.invalid/hooks', false)).resolves.toMatch(/^names a host that does not resolve/u);
   });
