@@ -24,6 +24,9 @@ const MAIN = join(ROOT, 'dist/src/main.js');
  * since the last one: V8's own factor let it grow two to four times under load, dead objects and all. Under mixed
  * load that is a full collection every few seconds, well under 1 % of the time; 20 % held the peak 3–8 MB lower
  * than 30 % at no measurable cost (docs/benchmarks.md, Memory).
+ * WebAssembly (PGlite, the embedded database) is compiled by V8's baseline compiler only: optimising PostgreSQL's
+ * largest function took 600 MB for seconds after every start, for about 15 % less CPU a read (decision 146,
+ * docs/operations.md, Memory).
  *
  * And the server's environment defaults, unless the operator set them: glibc gives each thread that
  * allocates its own malloc arena and keeps what it freed there (V8's compiler threads peak at about 25 MB); with one

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   Kysely, PGliteDialect, PostgresDialect, isCompilable,
   type AbortableQueryOptions, type Compilable, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver,
@@ -131,12 +133,23 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
+/**
+ * PostgreSQL settings of the embedded database (docs/operations.md, Memory). PGlite's cluster is made by initdb with
+ * PostgreSQL's defaults, and its shared_buffers of 128 MB are all touched at start: 113 MB of the server's resident
+ * memory, before a single row is read. 32 MB holds the whole database of a small instance (a fresh one is 40 MB on
+ * disk, mostly catalogs and WAL); what does not fit is read again through the operating system's page cache. wal_buffers
+ * follows (1/32 of it). Given at every start, they hold for a data directory made before them too.
+ */
+export const PGLITE_SETTINGS: readonly string[] = ['shared_buffers=32MB'];
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  const pgliteOptions = { parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber } };
   // Imported here, not at the top: a server on PostgreSQL never loads PGlite's WebAssembly runtime.
   const { PGlite } = await import('@electric-sql/pglite');
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])];
+  const pgliteOptions = { parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber }, startParams };
   const dataDir = options.dataDir ? resolve(options.dataDir) : null;
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initdbInChild(dataDir, startParams);
   const pglite = dataDir
     ? await PGlite.create(dataDir, pgliteOptions)
     : await PGlite.create(options.pgliteTemplate ? { ...pgliteOptions, loadDataDir: options.pgliteTemplate } : pgliteOptions);
@@ -162,6 +175,35 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/**
+ * Makes a new cluster in `dataDir` in a child process that exits when it is done. PGlite runs initdb in a second
+ * PGlite instance of its own, with a copy of that instance's whole memory and the new cluster as a tarball, and loads
+ * the tarball into the first: 500–600 MB at the peak, which a process keeps as its high-water mark and much of as resident
+ * memory. In a child all of it is returned to the system when the child exits, and this process opens the cluster as
+ * it opens one made before (docs/operations.md, Memory). The child compiles PGlite's WebAssembly with V8's baseline
+ * compiler only, as the server does (src/runtime/server-runtime.json): it runs for seconds, not long enough to gain
+ * from optimised code, and optimising PostgreSQL's largest function takes 600 MB more.
+ */
+async function initdbInChild(dataDir: string, startParams: readonly string[]): Promise<void> {
+  const script = [
+    'const [entry, dataDir, options] = process.argv.slice(1);',
+    'require(entry).PGlite.create(dataDir, JSON.parse(options)).then((pglite) => pglite.close()).then(',
+    '  () => process.exit(0),',
+    '  (error) => { process.stderr.write(String(error instanceof Error ? error.message : error)); process.exit(1); });',
+  ].join('\n');
+  const options = { startParams, initDbStartParams: PGLITE_SETTINGS.flatMap((setting) => ['-c', setting]) };
+  const child = spawn(process.execPath, ['--liftoff-only', '-e', script, require.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(options)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4_000); });
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done, fail) => {
+    child.on('error', fail);
+    child.on('exit', (exitCode, exitSignal) => done({ code: exitCode, signal: exitSignal }));
+  });
+  if (code !== 0) throw new Error(`initializing the embedded database in ${dataDir} failed (${code ?? signal}): ${stderr.trim()}`);
 }
 
 /**
