@@ -19,8 +19,9 @@ export interface RelationRoute {
 }
 
 /**
- * A relation between a subject and users (or notes): the paged lists of who is in it, the POST that adds the
- * caller's (201 when made, 200 when it already was) and the DELETE, under one or more paths, that ends one.
+ * A relation between a subject and users (or notes): the paged lists of who is in it, the POST to its collection
+ * `path` that adds the caller's (201 when made, 200 when it already was) and the DELETE at `path/:member` (and at
+ * any aliases) that ends one.
  */
 export interface RelationRoutes<Params extends TSchema, Body extends TSchema, MemberParams extends TSchema> {
   tags: string[];
@@ -28,18 +29,27 @@ export interface RelationRoutes<Params extends TSchema, Body extends TSchema, Me
   scope: Scope;
   /** The subject's path parameters, of the lists and the POST. */
   params: Params;
+  /** The relation's collection: the POST's path, and with `/:member` the DELETE's. */
+  path: string;
   lists: readonly (RelationRoute & { run(actor: Actor, params: Static<Params>, page: PageRequest): Promise<Page<UserSummaryView>> })[];
-  add: RelationRoute & { body?: Body; run(actor: Actor, params: Static<Params>, body: Static<Body>): Promise<boolean> };
-  /** The path parameters of the DELETE: the subject's and the member's. */
+  add: Omit<RelationRoute, 'path'> & { body?: Body; run(actor: Actor, params: Static<Params>, body: Static<Body>): Promise<boolean> };
+  /** The path parameters of the DELETE: the subject's and the member's, whose name is `member`. */
   memberParams: MemberParams;
-  removes: readonly RelationRoute[];
-  remove(actor: Actor, params: Static<MemberParams>): Promise<void>;
+  member: string;
+  remove: Omit<RelationRoute, 'path'> & { run(actor: Actor, params: Static<MemberParams>): Promise<void> };
+  /** Further paths the DELETE answers at, after `path/:member`. */
+  aliases?: readonly RelationRoute[];
+}
+
+/** The POST's description: "The token's user (scope `…`) <joins>. The first <first> answers 201, a repeat 200 and adds nothing; <then>." */
+export function joinsOnce(scope: Scope, joins: string, first: string, then = 'the answer holds no data'): string {
+  return `The token's user (scope \`${scope}\`) ${joins}. The first ${first} answers 201, a repeat 200 and adds nothing; ${then}.`;
 }
 
 const Paging = Type.Object(PagingQuery);
 const PAGED = ' Paged with `offset`/`limit`; follow `nextUrl` for the next page.';
 
-/** Registers a relation's lists, then its POST, then its DELETEs, in that order (the OpenAPI document's). */
+/** Registers a relation's lists, then its POST, then its DELETE and its aliases, in that order (the OpenAPI document's). */
 export function registerRelationRoutes<Params extends TSchema, Body extends TSchema, MemberParams extends TSchema>(
   app: FastifyInstance,
   container: DependencyContainer,
@@ -57,7 +67,7 @@ export function registerRelationRoutes<Params extends TSchema, Body extends TSch
     });
   }
 
-  app.post(add.path, {
+  app.post(relation.path, {
     config: { scope },
     schema: {
       summary: add.summary, tags, description: add.description, params,
@@ -69,12 +79,13 @@ export function registerRelationRoutes<Params extends TSchema, Body extends TSch
     return empty(status);
   });
 
-  for (const { path, summary, description } of relation.removes) {
-    app.delete(path, {
+  const { summary, description } = relation.remove;
+  for (const route of [{ path: `${relation.path}/:${relation.member}`, summary, description }, ...(relation.aliases ?? [])]) {
+    app.delete(route.path, {
       config: { scope },
-      schema: { summary, description, tags, params: relation.memberParams, response: { 200: EmptyEnvelope } },
+      schema: { summary: route.summary, description: route.description, tags, params: relation.memberParams, response: { 200: EmptyEnvelope } },
     }, async (request) => {
-      await relation.remove(request.actor, request.params as Static<MemberParams>);
+      await relation.remove.run(request.actor, request.params as Static<MemberParams>);
       return empty();
     });
   }

@@ -27,4 +27,3 @@ export type CommentBody = Static<typeof CommentBody>;
 
 export const NoteCommentsParams = Type.Object({ note_id: Type.String() });
 export const NoteCommentParams = Type.Object({ note_id: Type.String(), id: Type.String() });
-export const CommentFavoriterParams = Type.Object({ note_id: Type.String(), id: Type.String(), user_id: Type.String() });

@@ -60,18 +60,18 @@ export function registerNotemapNoteRoutes(app: FastifyInstance, container: Depen
   });
 
   registerRelationRoutes(app, container, {
-    tags: ['notemaps'], scope: 'write', params: IdParams, memberParams: NotemapNoteParams, lists: [],
+    tags: ['notemaps'], scope: 'write', params: IdParams, path: '/v2/notemaps/:id/notes', memberParams: NotemapNoteParams, member: 'note_id', lists: [],
     add: {
-      path: '/v2/notemaps/:id/notes', summary: 'Add a note to a notemap (201; 200 when it is already there)', body: AddNoteBody,
+      summary: 'Add a note to a notemap (201; 200 when it is already there)', body: AddNoteBody,
       description: 'Adds the note `note_id` to a notemap; only the notemap\'s creator may, with scope `write`, and only a note they may read '
         + '(404 otherwise). Answers 201 when the note is added, 200 when it was already there (nothing changes); the answer holds no data.',
       run: (actor, { id }, { note_id: noteId }) => addNote.execute(actor, parseId(id, 'notemap'), parseId(String(noteId), 'note')),
     },
-    removes: [{
-      path: '/v2/notemaps/:id/notes/:note_id', summary: 'Remove a note from a notemap',
+    remove: {
+      summary: 'Remove a note from a notemap',
       description: 'Takes a note out of a notemap (the note itself stays); only the notemap\'s creator may, with scope `write`. 404 when the '
         + 'notemap does not hold the note.',
-    }],
-    remove: (actor, { id, note_id: noteId }) => removeNote.execute(actor, parseId(id, 'notemap'), parseId(noteId, 'note')),
+      run: (actor, { id, note_id: noteId }) => removeNote.execute(actor, parseId(id, 'notemap'), parseId(noteId, 'note')),
+    },
   });
 }

@@ -5,15 +5,15 @@ import { ListNotemapUsers } from '../../../application/notemaps/list-notemap-use
 import { UnfollowNotemap } from '../../../application/notemaps/unfollow-notemap';
 import { IdParams } from '../common.schemas';
 import { parseId } from '../ids';
+import { ownRelationRoutes } from '../own-relation-routes';
 import { registerRelationRoutes } from '../relation-routes';
-import { NotemapUserParams } from './notemap.schemas';
 
 /** The users of a notemap (authors, followers) and following or unfollowing it. */
 export function registerNotemapUserRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const [listUsers, follow, unfollow] = [container.resolve(ListNotemapUsers), container.resolve(FollowNotemap), container.resolve(UnfollowNotemap)] as const;
 
-  registerRelationRoutes(app, container, {
-    tags: ['notemaps'], scope: 'write', params: IdParams, memberParams: NotemapUserParams,
+  registerRelationRoutes(app, container, ownRelationRoutes({
+    tags: ['notemaps'], params: IdParams, path: '/v2/notemaps/:id/followers',
     lists: ([
       ['authors', 'Authors of a notemap: its creator and the authors of its notes',
         'Lists the creator of a notemap first, then the authors of its notes that the caller may read.'],
@@ -22,17 +22,10 @@ export function registerNotemapUserRoutes(app: FastifyInstance, container: Depen
       path: `/v2/notemaps/:id/${relation}`, summary, description: `${description} Anyone may call; an unknown notemap is 404.`,
       run: (actor, { id }, page) => listUsers.execute(actor, parseId(id, 'notemap'), relation, page),
     })),
-    add: {
-      path: '/v2/notemaps/:id/followers', summary: 'Follow a notemap (201; 200 when already following)',
-      description: 'The token\'s user (scope `write`) follows a notemap. The first follow answers 201, a repeat 200 and adds nothing; the answer '
-        + 'holds no data.',
-      run: (actor, { id }) => follow.execute(actor, parseId(id, 'notemap')),
+    add: { summary: 'Follow a notemap (201; 200 when already following)', joins: 'follows a notemap', first: 'follow', run: (actor, { id }) => follow.execute(actor, parseId(id, 'notemap')) },
+    remove: {
+      summary: 'Unfollow a notemap (the token\'s user only)', ends: 'Ends the token\'s user\'s follow of a notemap', missing: 'they do not follow the notemap',
+      run: (actor, { id }, userId) => unfollow.execute(actor, parseId(id, 'notemap'), userId),
     },
-    removes: [{
-      path: '/v2/notemaps/:id/followers/:user_id', summary: 'Unfollow a notemap (the token\'s user only)',
-      description: 'Ends the token\'s user\'s follow of a notemap (scope `write`): `:user_id` must be the token\'s user (403 otherwise), and it '
-        + 'is 404 when they do not follow the notemap.',
-    }],
-    remove: (actor, { id, user_id: userId }) => unfollow.execute(actor, parseId(id, 'notemap'), parseId(userId, 'user')),
-  });
+  }));
 }

@@ -33,5 +33,4 @@ export const AddNoteBody = Type.Object({
 });
 
 export const NotemapNoteParams = Type.Object({ id: Type.String(), note_id: Type.String() });
-export const NotemapUserParams = Type.Object({ id: Type.String(), user_id: Type.String() });
 export const UserIdParams = Type.Object({ user_id: Type.String() });

@@ -19,9 +19,6 @@ export const Place = Type.Object({
 });
 export type Place = Static<typeof Place>;
 
-/** `/places/:id/followers/:user_id`: the place and the user whose follow ends. */
-export const PlaceFollowParams = Type.Object({ id: Type.String(), user_id: Type.String() });
-
 const Part = (what: string) => Type.Optional(Type.String({ maxLength: 200, description: `${what}, ignoring case; empty for places without one` }));
 
 /** GET /places: paging, the parts a place must have, words of its name, and areas its centre lies in. Ranges: parsePlaceQuery. */

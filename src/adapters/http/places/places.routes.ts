@@ -16,9 +16,10 @@ import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { PagingQuery, nextUrl, pageBody, toPageRequest } from '../paging';
+import { ownRelationRoutes } from '../own-relation-routes';
 import { registerRelationRoutes } from '../relation-routes';
 import { presentPlace } from './place.presenter';
-import { Place, PlaceFollowParams, PlaceQuery } from './place.schemas';
+import { Place, PlaceQuery } from './place.schemas';
 
 /** Places (**ext**, docs/api.md): a place the caller may read no note of is 404, like a private note. */
 export function registerPlaceRoutes(app: FastifyInstance, container: DependencyContainer): void {
@@ -73,26 +74,19 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
     return sendNoteList(request, reply, result, page, links);
   });
 
-  registerRelationRoutes(app, container, {
-    tags: ['places'], scope: 'write', params: IdParams, memberParams: PlaceFollowParams,
+  registerRelationRoutes(app, container, ownRelationRoutes({
+    tags: ['places'], params: IdParams, path: '/v2/places/:id/followers',
     lists: [{
       path: '/v2/places/:id/followers', summary: 'Users that follow a place',
       description: 'Lists the users who follow a place, newest follow first; anyone may call, and a place the caller cannot see is 404.',
       run: (actor, { id }, page) => listPlaceFollowers.execute(actor, parseId(id, 'place'), page),
     }],
-    add: {
-      path: '/v2/places/:id/followers', summary: 'Follow a place',
-      description: 'The token\'s user (scope `write`) follows a place they can see. The first follow answers 201, a repeat 200 and adds nothing; '
-        + 'the answer holds no data.',
-      run: (actor, { id }) => followPlace.execute(actor, parseId(id, 'place')),
+    add: { summary: 'Follow a place', joins: 'follows a place they can see', first: 'follow', run: (actor, { id }) => followPlace.execute(actor, parseId(id, 'place')) },
+    remove: {
+      summary: 'Unfollow a place', ends: 'Ends the token\'s user\'s follow of a place', missing: 'they do not follow the place',
+      more: 'A follower may leave a place whose notes they can no longer read.', run: (actor, { id }, userId) => unfollowPlace.execute(actor, parseId(id, 'place'), userId),
     },
-    removes: [{
-      path: '/v2/places/:id/followers/:user_id', summary: 'Unfollow a place',
-      description: 'Ends the token\'s user\'s follow of a place (scope `write`): `:user_id` must be the token\'s user (403 otherwise), and it is '
-        + '404 when they do not follow the place. A follower may leave a place whose notes they can no longer read.',
-    }],
-    remove: (actor, { id, user_id: userId }) => unfollowPlace.execute(actor, parseId(id, 'place'), parseId(userId, 'user')),
-  });
+  }));
 
   api.get('/v2/users/:user_id/followed_places', {
     schema: {
