@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static, type TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
 import type { UserSummaryView } from '../../application/ports/note-views';
 import type { Page, PageRequest } from '../../application/ports/paging';
 import type { Actor } from '../../domain/actor';
 import type { Scope } from '../../domain/scopes';
-import { EmptyEnvelope, ListEnvelope, empty } from './envelope';
+import { EmptyEnvelope, empty } from './envelope';
 import { Links } from './links';
-import { PagingQuery, pageBody, toPageRequest } from './paging';
+import { registerPagedList } from './paged-list-route';
 import { presentUserListItem } from './users/user.presenter';
 import { UserListItem } from './users/user.schemas';
 
@@ -46,7 +46,6 @@ export function joinsOnce(scope: Scope, joins: string, first: string, then = 'th
   return `The token's user (scope \`${scope}\`) ${joins}. The first ${first} answers 201, a repeat 200 and adds nothing; ${then}.`;
 }
 
-const Paging = Type.Object(PagingQuery);
 const PAGED = ' Paged with `offset`/`limit`; follow `nextUrl` for the next page.';
 
 /** Registers a relation's lists, then its POST, then its DELETE and its aliases, in that order (the OpenAPI document's). */
@@ -57,13 +56,9 @@ export function registerRelationRoutes<Params extends TSchema, Body extends TSch
 ): void {
   const links = container.resolve(Links);
   const { tags, scope, params, add } = relation;
-  for (const { path, summary, description, run } of relation.lists) {
-    app.get(path, {
-      schema: { summary, tags, description: description + PAGED, params, querystring: Paging, response: { 200: ListEnvelope(UserListItem) } },
-    }, async (request) => {
-      const page = toPageRequest(request.query as Static<typeof Paging>);
-      const result = await run(request.actor, request.params as Static<Params>, page);
-      return pageBody(request, page, result, (user) => presentUserListItem(user, links));
+  for (const list of relation.lists) {
+    registerPagedList(app, {
+      ...list, tags, description: list.description + PAGED, params, item: UserListItem, present: (user) => presentUserListItem(user, links),
     });
   }
 

@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { FavoriteNote } from '../../../src/application/favorites/favorite-note';
 import { ListNoteUsers } from '../../../src/application/favorites/list-note-users';
-import { ListUserFavorites } from '../../../src/application/favorites/list-user-favorites';
+import { ListUserNotes } from '../../../src/application/users/list-user-notes';
 import { UnfavoriteNote } from '../../../src/application/favorites/unfavorite-note';
 import { MarkFound } from '../../../src/application/finders/mark-found';
 import { UnmarkFound } from '../../../src/application/finders/unmark-found';
@@ -64,7 +64,7 @@ describe('favorite and finder use cases (memory adapters)', () => {
     await rejectsWith(c.resolve(ListNoteUsers).execute(benWrite, hidden, 'favoriters', PAGE), 'not_found');
     await rejectsWith(c.resolve(ListNoteUsers).execute(ANONYMOUS, hidden, 'finders', PAGE), 'not_found');
     await expect(c.resolve(ListNoteUsers).execute(annNotes, hidden, 'finders', PAGE)).resolves.toEqual({ items: [], total: 0 });
-    await rejectsWith(c.resolve(ListUserFavorites).execute(ANONYMOUS, 999_999, {}, PAGE), 'not_found');
-    await expect(c.resolve(ListUserFavorites).execute(ANONYMOUS, ben, {}, PAGE)).resolves.toEqual({ items: [], total: 0 });
+    await rejectsWith(c.resolve(ListUserNotes).execute(ANONYMOUS, 999_999, 'favorites', {}, PAGE), 'not_found');
+    await expect(c.resolve(ListUserNotes).execute(ANONYMOUS, ben, 'favorites', {}, PAGE)).resolves.toEqual({ items: [], total: 0 });
   });
 });

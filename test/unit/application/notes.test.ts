@@ -68,7 +68,7 @@ describe('note use cases (memory adapters)', () => {
 
   it('lists of an unknown user or tag are 404', async () => {
     const page = { offset: 0, limit: 20 };
-    await rejectsWith(c.resolve(ListUserNotes).execute(ANONYMOUS, 9999, {}, page), 'not_found');
+    await rejectsWith(c.resolve(ListUserNotes).execute(ANONYMOUS, 9999, 'written', {}, page), 'not_found');
     await rejectsWith(c.resolve(ListTagNotes).execute(ANONYMOUS, 'nothing', {}, page), 'not_found');
     await rejectsWith(c.resolve(ListTagNotes).execute(ANONYMOUS, 'not a tag!', {}, page), 'not_found');
     await c.resolve(CreateNote).execute(annNotes, { message: '#Found it', ...HERE });

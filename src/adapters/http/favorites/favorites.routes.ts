@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
 import { FavoriteNote } from '../../../application/favorites/favorite-note';
-import { ListUserFavorites } from '../../../application/favorites/list-user-favorites';
 import { UnfavoriteNote } from '../../../application/favorites/unfavorite-note';
+import { ListUserNotes } from '../../../application/users/list-user-notes';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
@@ -14,7 +14,7 @@ import { registerNoteMarkRoutes } from './note-mark.routes';
 export function registerFavoriteRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const links = container.resolve(Links);
-  const listUserFavorites = container.resolve(ListUserFavorites);
+  const listUserNotes = container.resolve(ListUserNotes);
 
   registerNoteMarkRoutes(app, container, {
     tags: ['favorites'], relation: 'favoriters',
@@ -35,7 +35,7 @@ export function registerFavoriteRoutes(app: FastifyInstance, container: Dependen
     },
   }, async (request, reply) => {
     const page = toPageRequest(request.query);
-    const result = await listUserFavorites.execute(request.actor, parseId(request.params.user_id, 'user'), noteListFilter(request.query), page);
+    const result = await listUserNotes.execute(request.actor, parseId(request.params.user_id, 'user'), 'favorites', noteListFilter(request.query), page);
     return sendNoteList(request, reply, result, page, links);
   });
 }

@@ -1,17 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
 import { AddNotemapNote } from '../../../application/notemaps/add-notemap-note';
 import { ListNotemapNotes } from '../../../application/notemaps/list-notemap-notes';
 import { ListNotemapTags } from '../../../application/notemaps/list-notemap-tags';
 import { RemoveNotemapNote } from '../../../application/notemaps/remove-notemap-note';
 import { IdParams } from '../common.schemas';
-import { ListEnvelope, list } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
-import { PagingQuery, nextUrl, toPageRequest } from '../paging';
+import { registerPagedList } from '../paged-list-route';
+import { toPageRequest } from '../paging';
 import { registerRelationRoutes } from '../relation-routes';
 import { presentTag } from '../tags/tag.presenter';
 import { Tag } from '../tags/tag.schemas';
@@ -46,17 +45,11 @@ export function registerNotemapNoteRoutes(app: FastifyInstance, container: Depen
     });
   }
 
-  api.get('/v2/notemaps/:id/tags', {
-    schema: {
-      summary: 'Tags used in the notes of a notemap (the 20 most used)', tags: ['notemaps'],
-      description: 'Lists the 20 tags most used among the notemap\'s notes that the caller may read, most used first, then by name; anyone may '
-        + 'call, and an unknown notemap is 404. `count` is the size of that short list, which `offset`/`limit` page through.',
-      params: IdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Tag) },
-    },
-  }, async (request) => {
-    const page = toPageRequest(request.query);
-    const result = await listTags.execute(request.actor, parseId(request.params.id, 'notemap'), page);
-    return list(result.items.map((tag) => presentTag(tag, links)), result.total, nextUrl(request, page, result.total));
+  registerPagedList(app, {
+    path: '/v2/notemaps/:id/tags', summary: 'Tags used in the notes of a notemap (the 20 most used)', tags: ['notemaps'],
+    description: 'Lists the 20 tags most used among the notemap\'s notes that the caller may read, most used first, then by name; anyone may '
+      + 'call, and an unknown notemap is 404. `count` is the size of that short list, which `offset`/`limit` page through.',
+    params: IdParams, item: Tag, run: (actor, { id }, page) => listTags.execute(actor, parseId(id, 'notemap'), page), present: (tag) => presentTag(tag, links),
   });
 
   registerRelationRoutes(app, container, {

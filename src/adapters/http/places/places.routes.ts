@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
 import { FollowPlace } from '../../../application/places/follow-place';
 import { GetPlace } from '../../../application/places/get-place';
@@ -15,7 +14,8 @@ import { UserIdParams } from '../follows/follow.schemas';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
-import { PagingQuery, nextUrl, pageBody, toPageRequest } from '../paging';
+import { registerPagedList } from '../paged-list-route';
+import { nextUrl, toPageRequest } from '../paging';
 import { ownRelationRoutes } from '../own-relation-routes';
 import { registerRelationRoutes } from '../relation-routes';
 import { presentPlace } from './place.presenter';
@@ -88,16 +88,11 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
     },
   }));
 
-  api.get('/v2/users/:user_id/followed_places', {
-    schema: {
-      summary: 'Places a user follows', tags: ['places'],
-      description: 'Lists the places a user follows that the caller can see, most recent follow first; anyone may call, and an unknown user is '
-        + '404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.',
-      params: UserIdParams, querystring: Type.Object(PagingQuery), response: { 200: ListEnvelope(Place) },
-    },
-  }, async (request) => {
-    const page = toPageRequest(request.query);
-    const result = await listFollowedPlaces.execute(request.actor, parseId(request.params.user_id, 'user'), page);
-    return pageBody(request, page, result, (place) => presentPlace(place, links));
+  registerPagedList(app, {
+    path: '/v2/users/:user_id/followed_places', summary: 'Places a user follows', tags: ['places'],
+    description: 'Lists the places a user follows that the caller can see, most recent follow first; anyone may call, and an unknown user is '
+      + '404. Paged with `offset`/`limit`; follow `nextUrl` for the next page.',
+    params: UserIdParams, item: Place, run: (actor, { user_id: userId }, page) => listFollowedPlaces.execute(actor, parseId(userId, 'user'), page),
+    present: (place) => presentPlace(place, links),
   });
 }

@@ -70,7 +70,7 @@ export function registerUserRoutes(app: FastifyInstance, container: DependencyCo
     },
   }, async (request, reply) => {
     const page = toPageRequest(request.query);
-    const result = await listUserNotes.execute(request.actor, parseId(request.params.user_id, 'user'), noteListFilter(request.query), page);
+    const result = await listUserNotes.execute(request.actor, parseId(request.params.user_id, 'user'), 'written', noteListFilter(request.query), page);
     return sendNoteList(request, reply, result, page, links);
   });
 }
