@@ -10,9 +10,10 @@ const NOTES = 100_000;
 const MB = 1024 * 1024;
 
 // The export streams (docs/privacy.md): a user with 100,000 notes downloads them all while the server's heap grows
-// by less than 50 MB (about 2 MB here; some 340 MB when one page held them all). Holding the notes' GeoJSON alone
-// would take several times the limit. The server runs in a process of its own (export-memory-child.ts), which
-// measures its own heap: in a test worker's large heap, the forced collections would be slow and the figure blurred.
+// by less than 50 MB (a few MB here; 78 MB when one page held them all, the heap looked at after a full
+// collection). Holding the notes' GeoJSON alone would take several times the limit. The server runs in a process
+// of its own (export-memory-child.ts), which measures its own heap: in a test worker's large heap, the forced
+// collections would be slow and the figure blurred.
 describe('exporting 100,000 notes', () => {
   jest.setTimeout(300_000);
   let dir: string;

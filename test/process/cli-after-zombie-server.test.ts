@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { entryArguments } from '../support/built-server';
 import { runScript } from '../support/run-script';
-import { serverEnvironment } from '../support/server-process';
+import { prepareEmbeddedDatabase, serverEnvironment } from '../support/server-process';
 
 // A server killed with SIGKILL under a parent that has not reaped it yet is a zombie: its pid still exists
 // (kill(pid, 0) succeeds) but it holds nothing. The CLI must take DATA_DIR over at once, not wait 15 s for an
@@ -26,8 +27,10 @@ async function processState(pid: number): Promise<string> {
   it('runs the command in its own process at once', async () => {
     const dataDir = join(dir, 'data');
     const env = serverEnvironment({ dataDir });
+    await prepareEmbeddedDatabase({ dataDir });
     // `sh` starts the server in the background, prints its pid, then becomes `sleep`, which never reaps it.
-    const parent = spawn('sh', ['-c', `"${NODE}" --import tsx src/main.ts & echo "server pid $!"; exec sleep 300`], {
+    const server = [NODE, ...entryArguments('src/main.ts')].map((arg) => `'${arg}'`).join(' ');
+    const parent = spawn('sh', ['-c', `${server} & echo "server pid $!"; exec sleep 300`], {
       cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';

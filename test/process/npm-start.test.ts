@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { dataDirHolder, lockPath } from '../../src/adapters/persistence/data-dir-lock';
 import SERVER_RUNTIME from '../../src/runtime/server-runtime.json';
+import { prepareEmbeddedDatabase } from '../support/server-process';
 
 // `npm start` as a supervisor runs it (systemd, pm2, a container): npm forwards SIGTERM to its child only, so
 // the child must be the server itself, not a shell or a launcher that would die and leave the server running.
@@ -91,6 +92,9 @@ describe('npm start', () => {
     ['SIGINT', { MALLOC_ARENA_MAX: '4' }, 'MALLOC_ARENA_MAX=4'],
   ] as const)('leaves no process behind when npm gets %s: port closed, DATA_DIR free', async (signal, extraEnv, arenas) => {
     const dataDir = join(dir, signal);
+    // A migrated database to start on: this is about signals, and initdb took 10-15 s of a loaded CI machine
+    // (a database made from nothing is operations.test.ts's and https.test.ts's).
+    await prepareEmbeddedDatabase({ dataDir });
     const server = await npmStart(dataDir, extraEnv);
     try {
       // npm's child is the server itself: the launcher replaced itself (no shell, no launcher in between).

@@ -2,11 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { entryArguments } from '../support/built-server';
 import { runScript } from '../support/run-script';
+import { describeIf, NO_POSTGRES } from '../support/required';
 
 // The real processes an operator runs: the server (src/main.ts), the CLI and `migrate`, over one embedded DATA_DIR.
 const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const NODE = join(ROOT, 'node_modules/.bin/node');
 
 function environment(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   // Only what these processes need: nothing from the caller's DATABASE_URL or similar leaks in.
@@ -19,7 +21,7 @@ const cli = (dataDir: string, ...args: string[]) => run('src/cli.ts', args, envi
 
 /** Starts the server and resolves with its address once it logs that it listens. */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
-  const child = spawn(TSX, [join(ROOT, 'src/main.ts')], {
+  const child = spawn(NODE, entryArguments('src/main.ts'), {
     cwd: ROOT, env: environment(dataDir, { PORT: '0', LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
@@ -100,7 +102,7 @@ describe('operating the service with an embedded database', () => {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-(postgresUrl === undefined ? describe.skip : describe)('operating the service on PostgreSQL (TEST_DATABASE_URL)', () => {
+describeIf(postgresUrl !== undefined, NO_POSTGRES)('operating the service on PostgreSQL (TEST_DATABASE_URL)', () => {
   const schema = `pn_ops_${process.pid}_${Date.now()}`;
   let databaseUrl: string;
 

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { entryArguments } from './built-server';
 
 const ROOT = resolve(__dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const NODE = join(ROOT, 'node_modules/.bin/node');
 
 /** How a script run to its end finished. */
 export interface Finished {
@@ -11,10 +12,13 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs a TypeScript entry point of the project (e.g. `src/cli.ts`) with tsx, in the project's folder, to its end. */
+/**
+ * Runs a TypeScript entry point of the project (e.g. `src/cli.ts`) in the project's folder, to its end: its build
+ * when dist/ is current, else the source with tsx (built-server.ts).
+ */
 export function runScript(script: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Finished> {
   return new Promise((done, fail) => {
-    const child = spawn(TSX, [join(ROOT, script), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE, [...entryArguments(script), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Kysely, PGliteDialect } from 'kysely';
@@ -33,6 +34,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   return database;
 }
 
+/** A hash of the migrations' sources and PGlite's version: what the migrated template depends on. */
+async function templateKey(): Promise<string> {
+  const hash = createHash('sha256').update(await readFile(PGLITE_PACKAGE));
+  for (const file of (await readdir(MIGRATIONS_DIR)).sort()) hash.update(file).update(await readFile(join(MIGRATIONS_DIR, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
 const MIGRATIONS_DIR = resolve(__dirname, '../../db/migrations');
 const PGLITE_PACKAGE = resolve(__dirname, '../../node_modules/@electric-sql/pglite/package.json');
 
@@ -44,9 +52,7 @@ const PGLITE_PACKAGE = resolve(__dirname, '../../node_modules/@electric-sql/pgli
  * so parallel workers never read half a file.
  */
 async function migratedPgliteTemplate(): Promise<Blob> {
-  const hash = createHash('sha256').update(await readFile(PGLITE_PACKAGE));
-  for (const file of (await readdir(MIGRATIONS_DIR)).sort()) hash.update(file).update(await readFile(join(MIGRATIONS_DIR, file)));
-  const path = join(tmpdir(), `place-notes-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const path = join(tmpdir(), `place-notes-pglite-template-${await templateKey()}.tar`);
   const stored = await readFile(path).catch(() => null);
   if (stored) return new Blob([stored]);
   const { PGlite } = await import('@electric-sql/pglite');
@@ -62,4 +68,26 @@ async function migratedPgliteTemplate(): Promise<Blob> {
   } finally {
     await kysely.destroy();
   }
+}
+
+/**
+ * The migrated template as an embedded database directory (what a server keeps in DATA_DIR/pgdata), made once
+ * beside the tarball and shared the same way: copying its files into a fresh DATA_DIR costs about 0.2 s of CPU,
+ * where loading the tarball into a directory took 2 s and initdb with the migrations about 6 s.
+ */
+export async function migratedPgliteDataDir(): Promise<string> {
+  const path = join(tmpdir(), `place-notes-pglite-datadir-${await templateKey()}`);
+  if (existsSync(join(path, 'PG_VERSION'))) return path;
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create(partial, { loadDataDir: await migratedPgliteTemplate() });
+  await pglite.close();
+  try {
+    await rename(partial, path);
+  } catch (error) {
+    // Another worker made it meanwhile: theirs is as good.
+    await rm(partial, { recursive: true, force: true });
+    if (!existsSync(join(path, 'PG_VERSION'))) throw error;
+  }
+  return path;
 }
