@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-// First: the built server resolves TypeBox and Kysely to their bundles (decision 135).
+// First: the built server resolves TypeBox and Kysely to their bundles (decision `vendor-bundles`).
 import './runtime/vendor-bundles';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';

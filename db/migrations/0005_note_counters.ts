@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 // Totals every anonymous list of notes needs, kept by triggers in the transaction of the write that changes them,
-// so `GET /v2/notes` reads one row instead of counting every public note (docs/decisions.md). `public_notes` is the
+// so `GET /v2/notes` reads one row instead of counting every public note (decision `public-note-count-sharded`). `public_notes` is the
 // number of notes whose visibility is `public`: +1 per inserted public note, -1 per deleted one (cascades included),
 // ±1 when an update moves a note into or out of `public`. Inserts and deletes count per statement (transition
 // tables: one counter update for a batch); an update counts per row, and only when `visibility` changed.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-// The count of public notes in SHARDS rows instead of one (docs/decisions.md): each writer adds to the row of its
+// The count of public notes in SHARDS rows instead of one (decision `public-note-count-sharded`): each writer adds to the row of its
 // own connection (`pg_backend_pid() % SHARDS`), so concurrent posts no longer queue on one row lock from their
 // insert to their commit; a reader sums the rows (SHARDS index entries). The total is unchanged: the existing row
 // becomes shard 0 and the new ones start at zero.

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 // Every change to an issued access token (a revocation, a cascade from its user or client, any update) is
 // announced on the channel `pn_access_tokens` with the token's hash, so each instance drops it from its cache of
-// recent look-ups (docs/decisions.md). NOTIFY is delivered at commit, never for a rolled-back change. A TRUNCATE
+// recent look-ups (decision `token-cache`). NOTIFY is delivered at commit, never for a rolled-back change. A TRUNCATE
 // announces an empty payload: forget every cached token.
 const statements = [
   `create or replace function access_tokens_announce_change() returns trigger language plpgsql as $$

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-// Idempotency-Key entries (docs/decisions.md): one per caller and key, with the fingerprint of the first request and,
+// Idempotency-Key entries (decision `idempotency-in-one-transaction`): one per caller and key, with the fingerprint of the first request and,
 // once it is answered, the answer (status null while in flight). Purged 24 hours after first use.
 const statements = [
   `create table idempotency_keys (

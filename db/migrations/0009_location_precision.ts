@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-// Location precision (docs/decisions.md): how precisely everyone but its author sees where a note is, and the
+// Location precision (decision `precision-grid`): how precisely everyone but its author sees where a note is, and the
 // position they see, the centre of a fixed grid cell, kept beside the exact one and indexed like it. Every note
 // written so far is exact, so its public position is its position.
 const statements = [

@@ -25,7 +25,7 @@ export function isLocationPrecision(value: string): value is LocationPrecision {
 export type HideableAddressField = Extract<AddressField, 'streetNumber' | 'streetAddress' | 'street' | 'postalCode' | 'neighborhood'>;
 
 /**
- * The address fields everyone but the author sees as null at each precision (decisions §16): those that would pin the
+ * The address fields everyone but the author sees as null at each precision (docs/privacy.md): those that would pin the
  * note closer than its cell. A house number or a full street address points at one building (hidden from `street`
  * on); a street's name or a full postcode at one street (hidden from `neighborhood` on); a neighbourhood's name at
  * about a kilometre (hidden at `city`). City, state and country are never hidden: a cell is no larger than a city.

@@ -24,7 +24,7 @@ export interface Note {
   message: string;
   visibility: Visibility;
   location: Location;
-  /** How precisely everyone but the author sees the location (decisions §16). */
+  /** How precisely everyone but the author sees the location (docs/privacy.md). */
   locationPrecision: LocationPrecision;
   /** Tags given explicitly in the `tags` field; hashtags of the message are added to them. */
   explicitTags: string[];

@@ -4,7 +4,7 @@ import { parseAreaParameters } from './note-query';
 import { expandScopes, type Scope } from './scopes';
 import { canRead, type Visibility } from './visibility';
 
-/** What a subscription may hear of (docs/decisions.md, Events). */
+/** What a subscription may hear of (docs/events.md, Event types and payloads). */
 export const WEBHOOK_EVENT_TYPES = ['note.created', 'note.updated', 'note.deleted', 'comment.created', 'note.favorited', 'user.followed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -62,7 +62,7 @@ export interface DeletedNoteSnapshot {
   publicPosition: LatLon;
 }
 
-/** Who a subscription listens for: its user, and whether its deliveries may show non-public notes (`readall`, decisions §14). */
+/** Who a subscription listens for: its user, and whether its deliveries may show non-public notes (`readall`, docs/events.md). */
 export interface WebhookListener {
   userId: number;
   readsAll: boolean;
@@ -112,7 +112,7 @@ export function noteInFilters(note: { authorId: number; location: LatLon }, filt
 }
 
 /**
- * The scopes a subscription's deliveries are written with now (decisions §14): those of the token that subscribed, as
+ * The scopes a subscription's deliveries are written with now (docs/events.md, Webhooks): those of the token that subscribed, as
  * far as its user's grant to the application (every scope of their live tokens together) still holds them. Expanded.
  */
 export function deliveryScopes(subscribedWith: Iterable<Scope>, grant: Iterable<Scope>): Scope[] {

@@ -12,7 +12,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const INPUTS = ['src', 'db', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 const MAIN = join(ROOT, 'dist/src/main.js');
 /**
- * V8 flags of the server (decision 90, docs/benchmarks.md). Node 24 sizes the young generation by the machine's memory
+ * V8 flags of the server (decision `v8-flags`, docs/benchmarks.md). Node 24 sizes the young generation by the machine's memory
  * (up to 64 MB a semi-space here); under load it filled to 128 MB and was never given back. It is held at 4 MB a
  * semi-space, and scavenged by the main thread alone: V8's helper threads cost more than they save on a young
  * generation this small on two busy cores (a scavenge under a load of pages took 0.5 ms of pause alone, 1.1 ms with
@@ -25,7 +25,7 @@ const MAIN = join(ROOT, 'dist/src/main.js');
  * load that is a full collection every few seconds, well under 1 % of the time; 20 % held the peak 3–8 MB lower
  * than 30 % at no measurable cost (docs/benchmarks.md, Memory).
  * WebAssembly (PGlite, the embedded database) is compiled by V8's baseline compiler only: optimising PostgreSQL's
- * largest function took 600 MB for seconds after every start, for about 15 % less CPU a read (decision 146,
+ * largest function took 600 MB for seconds after every start, for about 15 % less CPU a read (decision `pglite-memory`,
  * docs/operations.md, Memory).
  *
  * And the server's environment defaults, unless the operator set them: glibc gives each thread that
@@ -90,7 +90,7 @@ async function build(): Promise<number> {
 /**
  * Packages published as hundreds of ES modules. Node keeps a module record, a namespace and a scope for each module
  * it loads, which cost more heap than their code: TypeBox's schema builder and compiler and Kysely held 8.5 MB as ES
- * modules, 3.9 MB bundled (docs/benchmarks.md, decision 135). The build bundles each into one CommonJS file under
+ * modules, 3.9 MB bundled (docs/benchmarks.md, decision `vendor-bundles`). The build bundles each into one CommonJS file under
  * dist/vendor with esbuild (the bundler tsx already runs on), with one small file per entry point of the package
  * (`typebox/compile`…) and a manifest; the built server resolves those names there (src/runtime/vendor-bundles.ts).
  * A package that is not installed is left out (the launcher's own tests build small projects).

@@ -3,7 +3,7 @@ import { registerHooks } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// The built server loads TypeBox and Kysely from the bundles the build makes of them (dist/vendor, decision 135):
+// The built server loads TypeBox and Kysely from the bundles the build makes of them (dist/vendor, decision `vendor-bundles`):
 // each package as one CommonJS file instead of hundreds of ES modules, about 4.4 MB less heap. Every name the
 // manifest lists (`typebox`, `typebox/compile`, `kysely`…) resolves there, for our modules and for the packages that
 // import them too (one copy of each). Run from its sources (tsx, jest) there is no manifest and nothing changes.

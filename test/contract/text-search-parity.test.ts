@@ -4,7 +4,7 @@ import { searchQuery } from '../../src/adapters/persistence/kysely/note-conditio
 import { textRank } from '../../src/adapters/persistence/memory/memory-text-search';
 import { createTestDatabase } from '../support/test-database';
 
-// The memory adapter's search must find what PostgreSQL's finds (decisions: plain words, no operators).
+// The memory adapter's search must find what PostgreSQL's finds (decision `plain-word-search`: plain words, no operators).
 const DOCUMENTS = [
   'I went running along the river',
   'The crowd runs everywhere',

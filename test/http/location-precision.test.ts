@@ -6,7 +6,7 @@ import { ALL_STORAGES, createTestApp, type TestApp, type TestUser } from '../sup
 import { signInAs, WebAgent } from '../support/web-agent';
 import { startReceiver, startWorker, until, type Receiver } from '../support/webhook-receiver';
 
-// Location precision (docs/decisions.md): everyone but the author sees a coarse note at the centre of its grid cell,
+// Location precision (decisions `precision-grid`, `precision-everywhere`): everyone but the author sees a coarse note at the centre of its grid cell,
 // without street details for the large cells, in every answer; near, bbox and distance use that position for them.
 describe.each(ALL_STORAGES)('location precision over %s storage', (storage) => {
   const exact = { latitude: 38.697612, longitude: -9.203301 };
@@ -145,7 +145,7 @@ function jsonLd(page: LightMyRequestResponse): { contentLocation: Record<string,
   return JSON.parse(match[1]);
 }
 
-// decisions §16: the address fields that would pin a note closer than its cell are null (never "") for everyone but
+// docs/privacy.md: the address fields that would pin a note closer than its cell are null (never "") for everyone but
 // its author, and displayAddress and the pages are built from the fields shown, in every answer: the note, its lists,
 // the change feed, webhook payloads and the web page with its JSON-LD. The author sees every field.
 describe.each(ALL_STORAGES)('the address fields each location precision hides, over %s storage', (storage) => {

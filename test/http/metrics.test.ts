@@ -21,7 +21,7 @@ describe('GET /metrics', () => {
     expect(res.body).toContain('process_cpu_seconds_total');
   });
 
-  it("has prom-client's default process metrics but the collector's durations (decision 140)", async () => {
+  it("has prom-client's default process metrics but the collector's durations (decision `no-gc-duration-metric`)", async () => {
     const res = await t.request({ method: 'GET', url: '/metrics' });
     for (const name of ['process_cpu_seconds_total', 'process_start_time_seconds', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds',
       'nodejs_heap_size_used_bytes', 'nodejs_heap_space_size_used_bytes', 'nodejs_active_handles_total', 'nodejs_version_info']) {

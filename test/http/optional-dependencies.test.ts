@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Packages a process needs only for one optional feature are loaded when that feature is first used, so a service
-// that never uses it does not carry them (docs/decisions.md, 130): ioredis with REDIS_URL, yazl with the first export,
+// that never uses it does not carry them (decision `optional-packages-loaded-late`): ioredis with REDIS_URL, yazl with the first export,
 // standardwebhooks with the first webhook delivery. Loading any of them through a module import records it here.
 interface Recorded { optionalDependenciesLoaded?: string[] }
 

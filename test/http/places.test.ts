@@ -88,7 +88,7 @@ describe.each(ALL_STORAGES)('places over %s storage', (storage) => {
       expect(anonymous.meta).toEqual({ http_status: 200, count: 1, nextUrl: null });
       const mine = (await get('/v2/places?limit=1', aliceNotes)).json();
       expect(mine.meta).toEqual({ http_status: 200, count: 2, nextUrl: '/v2/places?offset=1&limit=1' });
-      // Newest place first (decisions: places are listed newest first): Secretville was first noted after Lisbon.
+      // Newest place first (docs/api.md: places are listed newest first): Secretville was first noted after Lisbon.
       expect(ids(mine)).toEqual([secret]);
       expect(ids((await get('/v2/places?offset=1&limit=1', aliceNotes)).json())).toEqual([lisbon]);
       expect((await get('/v2/places?city=Porto')).json()).toEqual({ data: [], meta: { http_status: 200, count: 0, nextUrl: null } });

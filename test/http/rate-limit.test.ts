@@ -15,7 +15,7 @@ function limitHeaders(res: LightMyRequestResponse) {
   };
 }
 
-describe('rate limit (decisions §8)', () => {
+describe('rate limit (docs/security.md)', () => {
   let t: LimitedApp;
   beforeEach(async () => { t = await createLimitedApp({ rateLimitMax: MAX, rateLimitWindowS: WINDOW_S }); });
   afterEach(() => t.app.close());

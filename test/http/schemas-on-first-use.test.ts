@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Which routes had their schemas compiled: the compilers Fastify is given, counted (docs/decisions.md, 127).
+// Which routes had their schemas compiled: the compilers Fastify is given, counted (decision `schemas-compiled-on-first-use`).
 const serialisers: string[] = [];
 const validators: string[] = [];
 

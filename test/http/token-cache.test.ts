@@ -20,7 +20,7 @@ async function eventually(check: () => Promise<boolean>, what: string, seconds =
 }
 
 // Access-token look-ups are cached for a few seconds and every change to a token row forgets it, on every
-// instance over the same database (docs/decisions.md).
+// instance over the same database (decision `token-cache`).
 describe('the access-token cache', () => {
   let t: TestApp;
   let user: TestUser;

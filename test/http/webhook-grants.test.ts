@@ -64,7 +64,7 @@ async function grantsApp(storage: (typeof ALL_STORAGES)[number]) {
 }
 
 // A subscription lasts as long as its user's grant to its application (the live access and refresh tokens of that
-// user and application), and its deliveries carry only what that grant allows now (decisions §14, docs/events.md).
+// user and application), and its deliveries carry only what that grant allows now (docs/events.md, Webhooks).
 describe.each(ALL_STORAGES)('webhooks live by their grant over %s storage', (storage) => {
   let g: Awaited<ReturnType<typeof grantsApp>>;
   let worker: WebhookWorker;

@@ -6,7 +6,7 @@ import { ALL_STORAGES, createTestApp, type TestApp, type TestUser } from '../sup
 
 const ROUNDS = 20;
 
-// A write racing a delete answers as if one of the two came first (docs/decisions.md): each pair is sent at once,
+// A write racing a delete answers as if one of the two came first (decision `write-races-lock-in-order`): each pair is sent at once,
 // with fresh resources every round, and no answer may be a 5xx. On PostgreSQL these raced for real (foreign-key
 // violations and deadlocks answered 500); PGlite and the memory store serialise them, where they must pass too.
 describe.each(ALL_STORAGES)('writes racing a delete over %s storage', (storage) => {

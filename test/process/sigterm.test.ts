@@ -8,7 +8,7 @@ import { acquireDataDirLock, dataDirHolder, lockPath } from '../../src/adapters/
 import { postgresSchema, seedToken, startServerChild, type ServerChild, type Storage } from '../support/server-process';
 import { itIf, NO_POSTGRES } from '../support/required';
 
-// SIGTERM while a server child is under a steady load (decisions §1): requests in flight finish with their
+// SIGTERM while a server child is under a steady load (docs/operations.md, Stopping): requests in flight finish with their
 // normal answers, new connections are refused, the process exits 0 and lets go of DATA_DIR.
 const WORKERS = 4;
 /** How long before the SIGTERM a request may have been sent and still be unread when the listener closes. */

@@ -69,7 +69,7 @@ const COMBINING = ['anyOf', 'oneOf', 'allOf', '$ref', 'const', 'nullable', 'if',
  * as X with `nullable: true` where X is a plain schema of one type. fast-json-stringify serialises an `anyOf` by
  * running Ajv on the value against each branch in turn, and a null that fails the first branch leaves Ajv's error
  * objects behind: on a page of twenty notes that was most of the serialiser's work and a tenth of the request's
- * allocation (decision 136). With `nullable` it tests `=== null`, then writes X. The same JSON for every value
+ * allocation (decision `nullable-for-serialiser`). With `nullable` it tests `=== null`, then writes X. The same JSON for every value
  * the schema allows; the route's own schema (validation, OpenAPI) is not touched.
  */
 export function nullableBranches(schema: unknown): unknown {

@@ -5,7 +5,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 
 /**
  * The process metrics of prom-client's `collectDefaultMetrics` (15.x) with its names, help texts, types, labels and
- * aggregators, so dashboards keep working, but `nodejs_gc_duration_seconds` (decision 140): that one observes every
+ * aggregators, so dashboards keep working, but `nodejs_gc_duration_seconds` (decision `no-gc-duration-metric`): that one observes every
  * collection through a `gc` PerformanceObserver, and for each of them Node builds a performance entry in JavaScript,
  * wrapping its deprecated fields in new functions: under a load of pages, 30 young collections a second, whose
  * entries were a seventh of what survived them (docs/benchmarks.md). `collectDefaultMetrics` has no option to leave

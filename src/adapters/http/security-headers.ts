@@ -26,7 +26,7 @@ const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'";
  * something for such a response: no sniffing it into a document, no framing it, no referrer, and a policy that
  * lets nothing load or run should one be opened. Helmet's others (DNS prefetching, downloads, cross-domain
  * policies, the XSS auditor, origin-keyed agent clusters, CORP) govern pages; on every API answer they were six
- * more header lines for the server to validate and write and for every client to parse (docs/decisions.md).
+ * more header lines for the server to validate and write and for every client to parse (decision `api-security-headers`).
  */
 const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': FALLBACK_CSP,

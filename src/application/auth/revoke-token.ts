@@ -9,7 +9,7 @@ import { sha256Hex } from './secrets';
  * tokens with it, and a refresh token its access token. A token that is unknown or belongs to another
  * client is left alone, and the caller is not told which (the endpoint answers 200 either way). When it
  * was the last live token of its user and client, the webhooks the client subscribed for that user go
- * with it (decisions §14).
+ * with it (docs/events.md, Webhooks).
  */
 @injectable()
 export class RevokeToken {

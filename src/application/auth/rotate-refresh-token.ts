@@ -25,7 +25,7 @@ export class RotateRefreshToken {
 
   /**
    * `scopes`: those of the refresh token, or fewer when the client asked for fewer (RFC 6749 §6). Fewer narrow the
-   * grant: the webhooks it keeps deliver only what the new tokens allow (decisions §14).
+   * grant: the webhooks it keeps deliver only what the new tokens allow (docs/events.md, Webhooks).
    */
   async execute(refresh: LiveRefreshToken, scopes: readonly Scope[]): Promise<IssuedTokens | null> {
     const issued = await this.#rotate(refresh, scopes);

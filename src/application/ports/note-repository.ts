@@ -6,7 +6,7 @@ export interface NoteRepository {
   create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number>;
   /**
    * The note, or null. With `lock`, its row is held against other writers until the transaction ends: a write
-   * that changes a note's relations and counters locks the note first (docs/decisions.md, decision 142).
+   * that changes a note's relations and counters locks the note first (decision `write-races-lock-in-order`).
    */
   findById(id: number, options?: { lock?: boolean }): Promise<Note | null>;
   /** Holds the row until the transaction ends (another writer waits), so a condition checked now still holds at the write. */

@@ -24,7 +24,7 @@ export interface NoteView {
   message: string;
   visibility: Visibility;
   /**
-   * Where the viewer sees it: exactly for its author, else as its location precision lets others (decisions §16),
+   * Where the viewer sees it: exactly for its author, else as its location precision lets others (docs/privacy.md),
    * the address fields it hides null.
    */
   location: Location;

@@ -14,7 +14,7 @@ export interface WebhookSubscription {
   filters: WebhookFilters;
   /**
    * The scopes of the token that made it. Its deliveries show at most what that token would be shown, and only as
-   * far as its user's grant to the application (the live tokens' scopes together) still allows (decisions §14).
+   * far as its user's grant to the application (the live tokens' scopes together) still allows (docs/events.md, Webhooks).
    */
   scopes: Scope[];
   createdAt: Date;

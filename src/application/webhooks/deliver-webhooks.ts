@@ -47,7 +47,7 @@ class ReportWriter {
  * Attempts the deliveries that are due (docs/events.md, Retries): each is signed and posted; a 2xx is delivered,
  * anything else is tried again about 5 s, 30 s, 2 min, 15 min and 1 h later, then every hour, until 24 hours after
  * the event, when it is given up. Every attempt is logged. Each is sent only while its user's grant to its application
- * is live and still allows what its body shows (decisions §14): a lapsed grant's subscriptions are deleted, and a
+ * is live and still allows what its body shows (docs/events.md, Webhooks): a lapsed grant's subscriptions are deleted, and a
  * delivery written for more than the grant holds now is dropped unsent.
  */
 @injectable()

@@ -4,7 +4,7 @@ import { WEBHOOK_SUBSCRIPTIONS, type WebhookOwner, type WebhookSubscriptions } f
 
 /**
  * A subscription lasts as long as its user's grant to its application: their live (unrevoked, unexpired) access and
- * refresh tokens (decisions §14). This deletes the subscriptions whose grant has lapsed, with their waiting
+ * refresh tokens (docs/events.md, Webhooks). This deletes the subscriptions whose grant has lapsed, with their waiting
  * deliveries: those of some owners right after a revocation that may have ended their grant, or all of them (the
  * worker's sweep, for grants that ended by expiry, with no write to notice). Deliveries check the grant themselves
  * too, so nothing is sent in between.

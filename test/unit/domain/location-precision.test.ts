@@ -131,7 +131,7 @@ describe('location precision', () => {
     }
   });
 
-  // decisions §16: the address fields that would pin the note closer than its cell, for each precision.
+  // docs/privacy.md: the address fields that would pin the note closer than its cell, for each precision.
   const HIDDEN: Record<LocationPrecision, string[]> = {
     exact: [],
     street: ['streetNumber', 'streetAddress'],

@@ -10,7 +10,7 @@ import type { Note } from './note.schemas';
 
 /**
  * The location fields as the caller sees them. An address field the note's precision hides from the caller is null
- * (decisions §16); `streetAddress`, a string in the original API, is `""` when merely absent, so that null says hidden.
+ * (docs/privacy.md); `streetAddress`, a string in the original API, is `""` when merely absent, so that null says hidden.
  */
 function presentLocation(location: DomainLocation, hidden: NoteView['hiddenAddressFields']): Note['location'] {
   return {

@@ -5,7 +5,7 @@ import type { Notifications } from './notifications';
 /** The channel migration 0007's triggers announce every changed access token on (its hash; empty: all). */
 export const ACCESS_TOKEN_CHANNEL = 'pn_access_tokens';
 // How long a look-up is trusted without a word from the database: a revocation announced while the listening
-// connection was silently gone is honoured after this at the latest (docs/decisions.md).
+// connection was silently gone is honoured after this at the latest (decision `token-cache`).
 const TTL_MS = 5_000;
 // Bounded: a flood of distinct valid tokens evicts the oldest entries instead of growing the process.
 const MAX_ENTRIES = 10_000;

@@ -30,7 +30,7 @@ function ownerArrays(owners: readonly WebhookOwner[]): { userIds: number[]; clie
 
 /**
  * Whether the user `userId` still holds a live (unrevoked, unexpired at `now`) access or refresh token of the
- * application `clientId`: the grant a subscription lives by (decisions §14). Both columns are qualified by the caller.
+ * application `clientId`: the grant a subscription lives by (docs/events.md, Webhooks). Both columns are qualified by the caller.
  */
 function grantIsLive(userId: RawBuilder<unknown>, clientId: RawBuilder<unknown>, now: Date): RawBuilder<unknown> {
   return sql`(exists (select 1 from access_tokens a where a.user_id = ${userId} and a.client_id = ${clientId}

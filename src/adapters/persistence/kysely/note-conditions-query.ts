@@ -14,7 +14,7 @@ export interface PositionSql {
 }
 
 /**
- * Where note `n` is for a viewer (docs/decisions.md, location precision): the exact position for its author, the
+ * Where note `n` is for a viewer (decision `precision-everywhere`): the exact position for its author, the
  * public one (the cell centre, or the exact position when exact) for everyone else.
  */
 export function seenPosition(userId: number | null): PositionSql {

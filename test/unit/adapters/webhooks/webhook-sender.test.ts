@@ -43,7 +43,7 @@ const message = (url: string, at = new Date()) => ({
   body: JSON.stringify({ id: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W', type: 'note.created', createdAt: '2026-11-25T12:00:00Z', data: { id: 1 } }),
 });
 
-// The webhook sender (docs/decisions.md): Standard Webhooks signatures a receiver verifies with the standardwebhooks
+// The webhook sender (docs/events.md, Verifying a delivery): Standard Webhooks signatures a receiver verifies with the standardwebhooks
 // package, private and loopback receivers refused unless allowed, no redirects, and a time limit per attempt.
 describe('the webhook sender', () => {
   it('posts the event signed so that the standardwebhooks package verifies it, and counts a 2xx as delivered', async () => {
