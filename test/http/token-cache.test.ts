@@ -8,16 +8,10 @@ import type { PostgresNotifications } from '../../src/adapters/persistence/kysel
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { testConfig } from '../support/test-config';
 import { itIf, NO_POSTGRES } from '../support/required';
+import { eventually } from '../support/eventually';
 
 const TOKEN_LOOKUP = /from "access_tokens"/u;
 
-async function eventually(check: () => Promise<boolean>, what: string, seconds = 3): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`not within ${seconds} s: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 // Access-token look-ups are cached for a few seconds and every change to a token row forgets it, on every
 // instance over the same database (decision `token-cache`).
@@ -114,12 +108,12 @@ describe('the access-token cache', () => {
     await sql`update access_tokens set revoked_at = now() where token_hash = ${sha256Hex(token)}`.execute(t.database!.kysely);
     expect((await me(token)).statusCode).toBe(401);
     const fresh = await t.token(user, 'read');
-    await eventually(async () => notifications.processId() !== null, 'it reconnects', 5);
+    await eventually(async () => notifications.processId() !== null, 'it reconnects');
     await eventually(async () => {
       t.resetQueries();
       await me(fresh);
       await me(fresh);
       return lookups() <= 1;
-    }, 'it caches again', 5);
+    }, 'it caches again');
   });
 });

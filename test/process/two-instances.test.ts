@@ -17,6 +17,7 @@ import { testConfig } from '../support/test-config';
 import { startReceiver, startWorker } from '../support/webhook-receiver';
 import type { WebhookWorker } from '../../src/adapters/webhooks/webhook-worker';
 import { unavailable } from '../support/required';
+import { eventually } from '../support/eventually';
 
 // Two listening servers, as two instances behind a proxy would be: one PostgreSQL schema, one Redis, one S3-compatible
 // object store (docs/scaling.md, what holds across instances).
@@ -174,7 +175,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
         const res = await fetch(`${origin}/v2/notes`, { method: 'POST', headers: writers[i % 5], body: JSON.stringify({ message: `hook ${i}`, latitude: 5, longitude: 6 }) });
         expect(res.status).toBe(201);
       }
-      await eventually(async () => receiver.received.length >= notes, 'every event delivered', 20);
+      await eventually(async () => receiver.received.length >= notes, 'every event delivered');
       // Both workers keep looking: nothing comes twice.
       for (let i = 0; i < 5; i++) {
         for (const instance of instances) instance.worker.kick();
@@ -193,14 +194,6 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   });
 });
 
-/** Waits until `check` holds (a notification between instances arrives within milliseconds), failing after `seconds`. */
-async function eventually(check: () => Promise<boolean>, what: string, seconds = 3): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`${what}: not within ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A member with a token, stored through the first instance's container; returns the user's and the client's ids. */
 async function createTokenHolder(instance: Instance, token: string): Promise<{ userId: number; clientId: number }> {
