@@ -80,10 +80,9 @@ describe('the webhook sender', () => {
   it('gives up on a receiver that does not answer in time', async () => {
     const hooks = await receiver(() => 'hang');
     try {
-      const started = Date.now();
+      // The receiver never answers: only the sender's own timeout can end this (the outcome names it).
       const outcome = await new WebhookSender({ allowPrivate: true, timeoutMs: 300 }).send(message(hooks.url));
       expect(outcome).toEqual({ delivered: false, status: null, error: 'no answer within 0.3 s' });
-      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await hooks.close();
     }
