@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { dataDirHolder, lockPath } from '../../src/adapters/persistence/data-dir-lock';
 import SERVER_RUNTIME from '../../src/runtime/server-runtime.json';
+import { npmStart } from '../support/npm-start';
 import { prepareEmbeddedDatabase } from '../support/server-process';
 
 // `npm start` as a supervisor runs it (systemd, pm2, a container): npm forwards SIGTERM to its child only, so
@@ -55,31 +56,6 @@ function connectionRefused(port: number): Promise<boolean> {
   });
 }
 
-/** `npm start` on the repository, resolved once the server logs that it listens (with the pid it logs). */
-function npmStart(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ npm: ChildProcess; port: number; serverPid: number; exited: Promise<number | null>; log(): string }> {
-  const npm = spawn('npm', ['start'], {
-    cwd: ROOT,
-    env: { PATH: `${BIN}:${process.env.PATH ?? ''}`, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((done) => npm.on('exit', (code) => done(code)));
-  let log = '';
-  return new Promise((done, fail) => {
-    let listening = false;
-    npm.stderr?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-    npm.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const line = listening ? null : log.split('\n').find((l) => l.includes('Place Notes is listening on'));
-      if (line) {
-        listening = true;
-        const { pid, msg } = JSON.parse(line) as { pid: number; msg: string };
-        const port = Number(new URL(/listening on (\S+)/u.exec(msg)?.[1] ?? '').port);
-        done({ npm, port, serverPid: pid, exited, log: () => log });
-      }
-    });
-    void exited.then((code) => { if (!listening) fail(new Error(`npm start exited (${code}) before listening:\n${log}`)); });
-  });
-}
 
 describe('npm start', () => {
   let dir: string;

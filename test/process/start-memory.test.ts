@@ -1,45 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { npmStart, type NpmStarted } from '../support/npm-start';
 
 // The embedded default's memory (docs/operations.md, Memory): `npm start` on a fresh DATA_DIR, and again over the data
 // it left, must fit a machine of 1 GB. The server's high-water mark (VmHWM) is read after it listens and has served a
 // few probes for a while idle, when PGlite's start, the migrations and any compilation they set off are behind it.
 // It was 1,085 MB at the first start and 875 MB at a restart before (V8 optimising PGlite's largest function, initdb in
 // the server process, 128 MB of shared buffers); it is about 200 MB now.
-const ROOT = resolve(__dirname, '../..');
-const BIN = join(ROOT, 'node_modules/.bin');
 const LIMIT_KB = 400 * 1024;
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-interface Started { npm: ChildProcess; port: number; serverPid: number; exited: Promise<number | null>; log(): string }
-
-function npmStart(dataDir: string): Promise<Started> {
-  const npm = spawn('npm', ['start'], {
-    cwd: ROOT,
-    env: { PATH: `${BIN}:${process.env.PATH ?? ''}`, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((done) => npm.on('exit', (code) => done(code)));
-  let log = '';
-  return new Promise((done, fail) => {
-    let listening = false;
-    npm.stderr?.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-    npm.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const line = listening ? null : log.split('\n').find((l) => l.includes('Place Notes is listening on'));
-      if (line) {
-        listening = true;
-        const { pid, msg } = JSON.parse(line) as { pid: number; msg: string };
-        const port = Number(new URL(/listening on (\S+)/u.exec(msg)?.[1] ?? '').port);
-        done({ npm, port, serverPid: pid, exited, log: () => log });
-      }
-    });
-    void exited.then((code) => { if (!listening) fail(new Error(`npm start exited (${code}) before listening:\n${log}`)); });
-  });
-}
 
 async function highWaterMarkKb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -47,7 +19,7 @@ async function highWaterMarkKb(pid: number): Promise<number> {
 }
 
 /** Probes the server for a few seconds (its start's work done, as a supervisor's health checks would find it), then reads its peak. */
-async function settledPeakKb(server: Started): Promise<number> {
+async function settledPeakKb(server: NpmStarted): Promise<number> {
   for (let i = 0; i < 10; i += 1) {
     expect((await fetch(`http://127.0.0.1:${server.port}/readyz`)).status).toBe(200);
     await pause(300);
