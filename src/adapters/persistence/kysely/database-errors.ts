@@ -1,10 +1,8 @@
 /** The constraint a statement violated as a unique violation (SQLSTATE 23505), or null for any other error. */
 export function uniqueViolation(error: unknown): string | null {
-  // pg and PGlite both raise errors carrying PostgreSQL's `code` and `constraint` fields.
   if (typeof error !== 'object' || error === null) return null;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  if (code !== '23505') return null;
-  return typeof constraint === 'string' ? constraint : '';
+  if ((error as { code?: unknown }).code !== '23505') return null;
+  return constraintOf(error);
 }
 
 /**
@@ -13,7 +11,13 @@ export function uniqueViolation(error: unknown): string | null {
  */
 export function foreignKeyViolation(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  if (code !== '23503') return null;
-  return typeof constraint === 'string' ? constraint : '';
+  if ((error as { code?: unknown }).code !== '23503') return null;
+  return constraintOf(error);
+}
+
+/** The constraint an error names: PGlite's errors carry it as `constraint`, postgres.js's as `constraint_name`. */
+function constraintOf(error: object): string {
+  const { constraint, constraint_name: constraintName } = error as { constraint?: unknown; constraint_name?: unknown };
+  if (typeof constraint === 'string') return constraint;
+  return typeof constraintName === 'string' ? constraintName : '';
 }

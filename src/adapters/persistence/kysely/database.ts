@@ -8,10 +8,9 @@ import {
   type KyselyConfig, type LogEvent, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult,
   type QueryResult, type TransactionSettings,
 } from 'kysely';
-import pg from 'pg';
+import postgres from 'postgres';
 import { portToken } from '../../../application/ports/port-token';
 import { DomainError } from '../../../domain/domain-error';
-import { DescribedOnceQuery, type ResultDescription } from './described-once-query';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
 import { PinnableDialect, pinnedConnection, type RequestTransactions } from './request-transactions';
 import type { Schema } from './schema';
@@ -56,6 +55,8 @@ const INT8 = 20;
 // otherwise hold it for the operating system's TCP timeout, minutes).
 const CONNECT_TIMEOUT_MS = 5_000;
 const NUMERIC = 1700;
+const JSON_OID = 114;
+const JSONB_OID = 3802;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/u;
 
 // Counts and bigint counters stay far below 2^53, so numbers are safe and simpler than strings.
@@ -84,34 +85,35 @@ function createKysely(dialect: Dialect, onQuery: DatabaseOptions['onQuery']): Ky
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    // Per pool, not pg's global parsers, so other pg users in the process are unaffected.
+  const client = postgres(url, {
+    max: POOL_SIZE,
+    connect_timeout: CONNECT_TIMEOUT_MS / 1000,
+    // Startup parameters reach every connection without an extra statement: the schema, and the name of the
+    // service's sessions in pg_stat_activity (an application_name in the URL takes precedence).
+    connection: { application_name: 'place-notes', ...(options.schema ? { search_path: options.schema } : {}) },
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8 || oid === NUMERIC ? parseNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      int8: { to: INT8, from: [INT8], serialize: String, parse: parseNumber },
+      numeric: { to: NUMERIC, from: [NUMERIC], serialize: String, parse: parseNumber },
+      // A text given for a json parameter is the JSON itself (the statements bind JSON.stringify's answers).
+      json: {
+        to: JSON_OID, from: [JSON_OID, JSONB_OID],
+        serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+        parse: (raw: string) => JSON.parse(raw) as unknown,
+      },
     },
-    // A startup parameter reaches every pooled connection without an extra statement.
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    // Names the service's sessions in pg_stat_activity; an application_name in the URL takes precedence.
-    application_name: 'place-notes',
+    transform: { undefined: null },
+    // PostgreSQL's notices (a schema that already exists) are not the service's to print.
+    onnotice: () => {},
   });
-  // A connection that drops (a restart, a failover, pg_terminate_backend) emits 'error' on its client; without
-  // a listener that would crash the process. The pool listens on idle clients only, so every client gets one
-  // when it connects. The query running on it fails too and is answered 503 (`unavailable`, below); the pool
-  // discards the broken client and the next query connects afresh.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
   if (options.schema) {
-    await pool.query(`create schema if not exists "${options.schema}"`).catch(async (error: unknown) => {
-      await pool.end();
+    await client.unsafe(`create schema if not exists "${options.schema}"`).catch(async (error: unknown) => {
+      await client.end();
       throw error;
     });
   }
-  const preparing = new PreparingPool(pool);
-  const dialect = new PinnableDialect(new UnavailableWhenDisconnected(new PostgresDialect({ pool: preparing })));
-  const kysely = new PooledKysely(kyselyConfig(dialect, options.onQuery), preparing, options.onQuery);
+  const pool = new PreparingPool(client);
+  const dialect = new PinnableDialect(new UnavailableWhenDisconnected(new PostgresDialect({ pool })));
+  const kysely = new PooledKysely(kyselyConfig(dialect, options.onQuery), pool, options.onQuery);
   const notifications = new PostgresNotifications({
     connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: 'place-notes',
   });
@@ -123,11 +125,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     async close() {
       await notifications.close();
       try {
-        if (options.schema && options.dropSchemaOnClose) await pool.query(`drop schema if exists "${options.schema}" cascade`);
+        if (options.schema && options.dropSchemaOnClose) await client.unsafe(`drop schema if exists "${options.schema}" cascade`);
       } finally {
         await kysely.destroy();
-        // destroy() ends the pool only when Kysely has used it.
-        if (!pool.ending) await pool.end();
+        // destroy() ends the pool only when Kysely has used it; ending it twice is harmless.
+        await pool.end();
       }
     },
   };
@@ -227,36 +229,37 @@ function yieldingBetweenQueries<T extends { query: (...args: never[]) => Promise
   });
 }
 
-// Named prepared statements. pg prepares a statement given a name once per connection (Parse), remembers the
-// name on that connection, and from then on sends only Bind and Execute: PostgreSQL neither parses nor plans
-// it again (after five executions it may keep a generic plan). pg never forgets a name by itself, so the
-// names are bounded here, per connection: only statements with parameters or reads and writes without any
-// (never DDL, BEGIN or COMMIT) of a bounded size, and at most MAX_NAMED of them; any other statement goes
-// unnamed, parsed and planned each time as before. The statements are a bounded set of shapes (values are bound), so
-// the bound is reached only by shapes that vary with their input (an IN list of n values). A name needs no
-// schema in it: a pool works in one schema (search_path is a startup option of its connections), and
-// PostgreSQL re-plans a prepared statement whose search_path or tables changed.
+// Named prepared statements. The driver (postgres.js) prepares a statement once per connection (Parse, and
+// Describe: it keeps the result's columns and their parsers), and from then on sends only Bind and Execute:
+// PostgreSQL neither parses nor plans it again (after five executions it may keep a generic plan), and the
+// driver does not read a row description again. It never forgets a statement while its connection lives (it
+// replaces each connection after 30-60 minutes), so which texts are prepared is bounded here: only statements with
+// parameters or reads and writes without any (never DDL, BEGIN or COMMIT) of a bounded size, and at most
+// MAX_NAMED texts in all; any other statement goes unprepared, parsed and planned each time. The statements
+// are a bounded set of shapes (values are bound), so the bound is reached only by shapes that vary with their
+// input (an IN list of n values). A pool works in one schema (search_path is a startup parameter of its
+// connections), and PostgreSQL re-plans a prepared statement whose search_path or tables changed; one whose result
+// columns changed (a migration run by another process while this one serves) fails with "cached plan must not
+// change result type", and the driver prepares it afresh and runs it again.
 const MAX_NAMED = 200;
 const MAX_NAMED_TEXT = 16_000;
 const MAX_NAMED_PARAMETERS = 100;
-// A statement without parameters is named only when it reads or writes rows (the whole list's total, say).
+// A statement without parameters is prepared only when it reads or writes rows (the whole list's total, say).
 const DATA_STATEMENT = /^\s*(select|with|insert|update|delete)\b/iu;
-// A named statement whose tables changed shape under it (a migration run by another process while this one
-// serves) fails for good with this error: PostgreSQL re-plans it but will not change its result columns.
-const RESULT_TYPE_CHANGED = /^cached plan must not change result type/u;
+// Connections of the pool, as pg's pool had.
+const POOL_SIZE = 10;
 
 // What PostgreSQL's command tag says a statement changed rows with (Kysely reports their count, as numAffectedRows).
 const ROW_CHANGING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 /**
  * Kysely over the pool, whose `executeQuery` of a statement compiled beforehand (the hot reads compile theirs once per
- * shape: the note read, the whole list, a note's comments and tags) runs it on a pooled connection itself. Kysely's own
- * path takes a statement through its executor, connection provider, runtime driver (abort signals, logging), the
+ * shape: the note read, the whole list, a note's comments and tags) runs it on the pool itself. Kysely's own path
+ * takes a statement through its executor, connection provider, runtime driver (abort signals, logging), the
  * translating driver here and its PostgreSQL driver and connection: a dozen awaits and some 7 kB of objects a
  * statement, about a tenth of an anonymous note read's CPU (docs/benchmarks.md). This path does what they do for
- * such a statement: a connection from the same pool (so the same named statements), lost connections as
- * `unavailable`, the statement reported to `onQuery`, the connection released. Builders, transactions and a statement
- * given options still go through Kysely.
+ * such a statement: the same pool (so the same prepared statements), lost connections as `unavailable`, the statement
+ * reported to `onQuery`. Builders, transactions and a statement given options still go through Kysely.
  */
 class PooledKysely extends Kysely<Schema> {
   readonly #pool: PreparingPool;
@@ -275,116 +278,99 @@ class PooledKysely extends Kysely<Schema> {
   }
 
   async #run<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> {
-    let client: PostgresPoolClient | undefined;
     try {
-      client = await this.#pool.connect();
-      const { command, rowCount, rows } = await client.query<R>(query.sql, query.parameters);
+      const { command, rowCount, rows } = await this.#pool.query<R>(query.sql, query.parameters);
       // As Kysely's PostgreSQL connection answers.
       if (command === 'COMMIT' || command === 'ROLLBACK') return { rows: [{ command } as R] };
       return ROW_CHANGING_COMMANDS.has(command) ? { numAffectedRows: BigInt(rowCount ?? 0), rows } : { rows };
     } catch (error) {
       throw translated(error);
     } finally {
-      client?.release();
       // Failed statements were executed too (as the Kysely logger counts them).
       this.#onQuery?.(query.sql);
     }
   }
 }
 
-/** Hands Kysely each pooled connection wrapped in a PreparingClient (the same wrapper for the same connection). */
-class PreparingPool implements PostgresPool {
-  readonly #wrappers = new WeakMap<pg.PoolClient, PreparingClient>();
-  constructor(private readonly pool: pg.Pool) {}
-  get options() {
-    return this.pool.options;
-  }
-  async connect(): Promise<PostgresPoolClient> {
-    const client = await this.pool.connect();
-    let wrapper = this.#wrappers.get(client);
-    if (wrapper === undefined) {
-      wrapper = new PreparingClient(client);
-      this.#wrappers.set(client, wrapper);
-    }
-    return wrapper;
-  }
-  end() {
-    return this.pool.end();
+/** Which statement texts are prepared (see MAX_NAMED above). */
+class PreparedTexts {
+  readonly #texts = new Set<string>();
+
+  prepares(sql: string, parameters: readonly unknown[]): boolean {
+    if (this.#texts.has(sql)) return true;
+    if (parameters.length > MAX_NAMED_PARAMETERS || sql.length > MAX_NAMED_TEXT) return false;
+    if (parameters.length === 0 && !DATA_STATEMENT.test(sql)) return false;
+    if (this.#texts.size >= MAX_NAMED) return false;
+    this.#texts.add(sql);
+    return true;
   }
 }
 
-/**
- * A pooled connection that names the statements Kysely sends (see MAX_NAMED above). The names are a counter
- * per connection, looked up by the statement's text, so two texts never share one (pg refuses that).
- */
-class PreparingClient implements PostgresPoolClient {
-  readonly #names = new Map<string, string>();
-  /** What each named statement returns, kept from its first run (DescribedOnceQuery). */
-  readonly #described = new Map<string, ResultDescription>();
-  #prepared = 0;
-  constructor(private readonly client: pg.PoolClient) {}
+type Runner = postgres.Sql | postgres.ReservedSql;
 
-  get processID(): number | undefined {
-    return (this.client as { processID?: number }).processID;
+/** The pool as Kysely's PostgreSQL dialect takes one: each connection it asks for is one reserved from the driver's pool. */
+class PreparingPool implements PostgresPool {
+  readonly #prepared = new PreparedTexts();
+  #ended: Promise<void> | undefined;
+  constructor(private readonly sql: postgres.Sql) {}
+
+  /** What Kysely reads from a pool's options (a pg pool's): nothing it needs here. */
+  get options(): object {
+    return {};
   }
 
-  release(destroy?: boolean) {
-    this.client.release(destroy);
+  async connect(): Promise<PostgresPoolClient> {
+    return new ReservedClient(await this.sql.reserve(), this.#prepared);
+  }
+
+  /** Runs one statement on whichever connection of the pool is free. */
+  query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+    return execute<R>(this.sql, this.#prepared, sql, parameters);
+  }
+
+  end(): Promise<void> {
+    this.#ended ??= this.sql.end();
+    return this.#ended;
+  }
+}
+
+/** One reserved connection (a Kysely connection: a transaction, a `connection()`), given back on release. */
+class ReservedClient implements PostgresPoolClient {
+  constructor(private readonly sql: postgres.ReservedSql, private readonly prepared: PreparedTexts) {}
+
+  release() {
+    this.sql.release();
   }
 
   query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sql: string | PostgresCursor<R>, parameters: readonly unknown[] = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    // A cursor (Kysely's streaming, not configured here) goes through as it is.
-    if (typeof sql !== 'string') return this.client.query(sql as never) as PostgresCursor<R>;
-    const name = this.#nameOf(sql, parameters);
-    const values = [...parameters];
-    if (name === undefined) return this.#run<R>(this.client.query(sql, values));
-    return this.#named<R>(name, sql, values).catch((error: unknown) => {
-      if (!RESULT_TYPE_CHANGED.test((error as Error | undefined)?.message ?? '')) throw error;
-      // The old name stays broken on this connection: prepare the text afresh under a new one. Outside a
-      // transaction the statement runs again at once; inside one, the transaction has failed already.
-      this.#names.delete(sql);
-      this.#described.delete(name);
-      const renamed = this.#nameOf(sql, parameters);
-      if (this.client.getTransactionStatus() !== 'I') throw error;
-      return renamed === undefined ? this.#run<R>(this.client.query(sql, values)) : this.#named<R>(renamed, sql, values);
-    });
+    // Kysely passes a cursor only when its dialect is given a cursor class, which this one is not.
+    if (typeof sql !== 'string') throw new Error('streaming is not configured');
+    return execute<R>(this.sql, this.prepared, sql, parameters);
   }
+}
 
-  #named<R>(name: string, text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
-    return new Promise((resolve, reject) => {
-      const query = new DescribedOnceQuery({ name, text, values }, this.#described, (error, result) => {
-        if (error === undefined || error === null) resolve(result as unknown as PostgresQueryResult<R>);
-        else reject(error);
-      });
-      this.client.query(query as unknown as pg.Submittable);
-    });
-  }
-
-  #run<R>(result: Promise<pg.QueryResult>): Promise<PostgresQueryResult<R>> {
-    return result as Promise<PostgresQueryResult<R>>;
-  }
-
-  #nameOf(sql: string, parameters: readonly unknown[]): string | undefined {
-    const known = this.#names.get(sql);
-    if (known !== undefined) return known;
-    if (parameters.length > MAX_NAMED_PARAMETERS || sql.length > MAX_NAMED_TEXT) return undefined;
-    if (parameters.length === 0 && !DATA_STATEMENT.test(sql)) return undefined;
-    if (this.#prepared >= MAX_NAMED) return undefined;
-    const name = `pn_${++this.#prepared}`;
-    this.#names.set(sql, name);
-    return name;
-  }
+async function execute<R>(runner: Runner, prepared: PreparedTexts, sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+  const prepare = prepared.prepares(sql, parameters);
+  // A statement without parameters that is not prepared goes as a simple query, as pg sent one (which is how a
+  // migration's several statements run as one).
+  const result = await runner.unsafe(sql, parameters as postgres.ParameterOrJSON<never>[], {
+    prepare, simple: !prepare && parameters.length === 0,
+  });
+  return { command: result.command as PostgresQueryResult<R>['command'], rowCount: result.count, rows: result as unknown as R[] };
 }
 
 // SQLSTATEs of a lost or refused connection: admin_shutdown, crash_shutdown, cannot_connect_now,
 // too_many_connections; class 08 (connection exceptions) is matched by its prefix.
 const LOST_CONNECTION_CODES = new Set([
   '57P01', '57P02', '57P03', '53300',
+  // postgres.js: the socket closed under a query, the pool was ended or destroyed, no connection in time.
+  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
   'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
 ]);
-// What pg says when the socket ends under a query, on a client that already lost it, or when no connection comes.
+// What pg (the notifications' connection) says when the socket ends under a query, on a client that already lost it,
+// or when no connection comes.
 const LOST_CONNECTION_MESSAGE = /^Connection terminated|is not queryable|^timeout exceeded when trying to connect/u;
 
 /** Whether an error means the database cannot be reached right now, rather than that a statement is wrong. */

@@ -30,11 +30,11 @@ interface Pending<I, O> {
  * item costs what it did; under load the statement, its commit and the round trip are shared.
  *
  * A batch gives up its turn as soon as its statement is answered, and the next statement leaves before this batch's
- * callers are settled. The deferral matters: pg's pool hands out even an idle connection in `process.nextTick`, which
- * Node runs only once the microtask queue is empty, and what the callers do next (their routes' continuations, hooks
- * and serialisation) is all microtasks. Settled at once, they kept the next statement out of PostgreSQL until every
- * answer was built; settled in `setImmediate`, after the pending microtasks and ticks, they are built while
- * PostgreSQL runs the next statement.
+ * callers are settled. The deferral matters: the driver (postgres.js) writes a statement to its socket in
+ * `process.nextTick`, which Node runs only once the microtask queue is empty, and what the callers do next (their
+ * routes' continuations, hooks and serialisation) is all microtasks. Settled at once, they kept the next statement
+ * out of PostgreSQL until every answer was built; settled in `setImmediate`, after the pending microtasks and ticks,
+ * they are built while PostgreSQL runs the next statement.
  *
  * A failed statement of several items is not the failure of each: every item of it is then written alone, and gets
  * its own answer.
