@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { portToken } from '../../../application/ports/port-token';
 import { DomainError } from '../../../domain/domain-error';
 import { PgliteNotifications, PostgresNotifications, type Notifications } from './notifications';
+import { savepointStep, type DropFirst, type SavepointArgs } from './driver-steps';
 import { PinnableDialect, pinnedConnection, type RequestTransactions } from './request-transactions';
 import type { Schema } from './schema';
 
@@ -474,12 +475,3 @@ class TranslatingDriver implements Driver {
   }
 }
 
-type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
-type SavepointStep = NonNullable<Driver['savepoint']>;
-type SavepointArgs = DropFirst<Parameters<SavepointStep>>;
-
-function savepointStep(driver: Driver, name: 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint'): SavepointStep {
-  const step = driver[name];
-  if (step === undefined) throw new Error('this database driver has no savepoints');
-  return step.bind(driver);
-}

@@ -3,6 +3,7 @@ import {
   CompiledQuery,
   type DatabaseConnection, type Dialect, type DialectAdapter, type Driver, type Kysely, type QueryCompiler, type TransactionSettings,
 } from 'kysely';
+import { savepointStep, type DropFirst } from './driver-steps';
 
 /**
  * One transaction that every statement of a piece of async work joins, however deep in the code it is made: a
@@ -191,8 +192,6 @@ class PinnableDriver implements Driver {
   }
 }
 
-type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
-
 function pinOf(connection: DatabaseConnection): Pinned | undefined {
   const pin = openPin();
   return pin?.connection === connection ? pin : undefined;
@@ -206,12 +205,6 @@ function innermost(pin: Pinned): string {
 
 async function run(connection: DatabaseConnection, statement: string): Promise<void> {
   await connection.executeQuery(CompiledQuery.raw(statement));
-}
-
-function savepointStep(driver: Driver, name: 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint') {
-  const step = driver[name];
-  if (step === undefined) throw new Error('this database driver has no savepoints');
-  return step.bind(driver);
 }
 
 /**
