@@ -1,11 +1,11 @@
-// The benchmark's yardstick: the same answers as the service, byte for byte, with the least work that gives
-// them: named prepared statements (parsed and planned once per connection), one statement per read, the
+// The benchmark's yardstick: the same answers as the service, byte for byte and header for header (request id,
+// security and CORS headers, cache policy, rate-limit counts and the ETag), with the least work that gives them: named prepared statements (parsed and planned once per connection), one statement per read, the
 // total of public notes read from a counter row, views gathered in memory and written in batches, no DI, no
 // query builder, no schemas, no hooks. The domain's own pure functions derive titles, addresses, place names
 // and cursors, so both sides compute the same text. Run by bench/run.ts as a child process:
 //   DATABASE_URL=postgres://… PORT=… PUBLIC_URL=<the service's> node --import tsx bench/baseline-server.ts
-import { createHash } from 'node:crypto';
-import Fastify from 'fastify';
+import { createHash, hash, randomUUID } from 'node:crypto';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { VIEW_FLUSH_EVERY_MS } from '../src/application/ports/view-counter';
 import { displayAddress } from '../src/domain/location';
@@ -121,7 +121,8 @@ function toNote(origin: string, row: NoteRow, mayWrite: boolean, viewerId: numbe
       name: placeName({ city: row.place_city, state: row.place_state, country: row.place_country }),
       link: `${origin}/places/${row.place_id}`,
     },
-    publicViewsCount: row.public_views_count,
+    // Written as 0 and put in after the ETag is taken over the text (withTag).
+    publicViewsCount: 0,
     tags: association(row.id, 'tags', row.tags_count),
     title: noteTitle(row),
     updatedAt: row.updated_at,
@@ -155,6 +156,51 @@ function nearParams(text: string, radius: number): unknown[] | null {
   return [lat, lon, lon - dLon, lat - dLat, lon + dLon, lat + dLat, radius];
 }
 
+/** The service's rate limit and window (its defaults, or what the bench sets). */
+const RATE_LIMIT_MAX = Number(process.env.RATE_LIMIT_MAX ?? 100);
+const RATE_LIMIT_WINDOW_S = Number(process.env.RATE_LIMIT_WINDOW_S ?? 600);
+
+/** The headers every answer of the service's /v2 carries whatever it holds, in the service's order. */
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  vary: 'Authorization, Accept, Accept-Encoding',
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, Location, Link, Retry-After, Idempotent-Replayed, X-Request-Id, X-Rate-Limit-Limit, X-Rate-Limit-Remaining, X-Rate-Limit-Resets-At',
+  'content-type': 'application/json; charset=utf-8',
+};
+
+/** Requests counted per caller (token or address) in fixed windows, as the service's in-process limiter counts them. */
+const windows = new Map<string, { count: number; resetsAt: number }>();
+function charge(key: string): { remaining: number; resetsAt: number } {
+  const now = Math.floor(Date.now() / 1000);
+  let window = windows.get(key);
+  if (window === undefined || window.resetsAt <= now) {
+    window = { count: 0, resetsAt: now + RATE_LIMIT_WINDOW_S };
+    windows.set(key, window);
+  }
+  window.count++;
+  return { remaining: Math.max(0, RATE_LIMIT_MAX - window.count), resetsAt: window.resetsAt };
+}
+
+const VIEWS_ZERO = '"publicViewsCount":0';
+
+/**
+ * The answer's text and its ETag (SHA-256 over the text with every view count read as 0): written once with the counts
+ * at 0, hashed, and the counts put in where the yardstick itself wrote them.
+ */
+function withTag(body: unknown, viewCounts: readonly number[]): { text: string; etag: string } {
+  const zeroed = JSON.stringify(body);
+  const etag = `"${hash('sha256', zeroed, 'base64url').slice(0, 32)}"`;
+  if (viewCounts.every((count) => count === 0)) return { text: zeroed, etag };
+  const parts = zeroed.split(VIEWS_ZERO);
+  let text = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i++) text += `"publicViewsCount":${viewCounts[i - 1] ?? 0}${parts[i] ?? ''}`;
+  return { text, etag };
+}
+
 /** The scopes that let a member write (`write`, or `notes` and `delete`, which include it). */
 const WRITES = /(^| )(write|notes|delete)( |$)/u;
 /** The scopes that let a member read their own and addressed notes (`readall` and every scope that includes it). */
@@ -169,7 +215,8 @@ async function main(): Promise<void> {
   // pg's default pool size (10), as the service's.
   const pool = new pg.Pool({ connectionString: url });
   pool.on('error', () => {});
-  const app = Fastify({ logger: false });
+  // The service's keep-alive timeout (Fastify's default is 72 s).
+  const app = Fastify({ logger: false, keepAliveTimeout: 65_000 });
 
   let views = new Map<number, number>();
   const timer = setInterval(() => {
@@ -181,6 +228,23 @@ async function main(): Promise<void> {
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
+  /** Sends `body` with the service's headers: a 200 with its ETag, anything else `no-store` (or `private` with a token). */
+  const answer = (request: FastifyRequest, reply: FastifyReply, status: number, body: unknown, viewCounts: readonly number[] = []): string => {
+    const authorization = request.headers.authorization;
+    const limit = charge(authorization ?? request.ip);
+    const { text, etag } = withTag(body, viewCounts);
+    reply.code(status).header('x-request-id', randomUUID()).headers(SECURITY_HEADERS)
+      .header('cache-control', authorization !== undefined ? 'private, no-cache' : status === 200 ? 'public, no-cache' : 'no-store')
+      .header('x-rate-limit-limit', String(RATE_LIMIT_MAX))
+      .header('x-rate-limit-remaining', String(limit.remaining))
+      .header('x-rate-limit-resets-at', String(limit.resetsAt));
+    if (status === 200) reply.header('etag', etag);
+    const next = (body as { meta: { nextUrl?: string | null } }).meta.nextUrl;
+    if (typeof next === 'string') reply.header('link', `<${next}>; rel="next"`);
+    return text;
+  };
+  const failed = (request: FastifyRequest, reply: FastifyReply, status: number): string => answer(request, reply, status, { meta: { http_status: status } });
+
   app.get<{ Querystring: { near?: string; radius?: string } }>('/v2/notes', async (request, reply) => {
     const nextUrl = (prefix: string, total: number, rows: NoteRow[], order: 'recent' | 'nearest') => {
       const last = rows.at(-1);
@@ -190,19 +254,18 @@ async function main(): Promise<void> {
     };
     if (request.query.near !== undefined) {
       const params = nearParams(request.query.near, Number(request.query.radius ?? 1000));
-      if (params === null) {
-        reply.code(400);
-        return { meta: { http_status: 400 } };
-      }
+      if (params === null) return failed(request, reply, 400);
       const [rows, total] = await Promise.all([pool.query<NoteRow>(near(params)), pool.query<{ total: number }>(nearCount(params))]);
       const all = total.rows[0]?.total ?? 0;
       // The request's own query string, as the service keeps it in nextUrl.
       const prefix = `/v2/notes?${request.url.slice(request.url.indexOf('?') + 1)}&`;
-      return { data: rows.rows.map((row) => toNote(origin, row, false, null)), meta: { http_status: 200, count: all, nextUrl: nextUrl(prefix, all, rows.rows, 'nearest') } };
+      return answer(request, reply, 200, { data: rows.rows.map((row) => toNote(origin, row, false, null)), meta: { http_status: 200, count: all, nextUrl: nextUrl(prefix, all, rows.rows, 'nearest') } },
+        rows.rows.map((row) => row.public_views_count));
     }
     const [rows, total] = await Promise.all([pool.query<NoteRow>(page([PAGE_SIZE])), pool.query<{ total: number }>(count([]))]);
     const all = total.rows[0]?.total ?? 0;
-    return { data: rows.rows.map((row) => toNote(origin, row, false, null)), meta: { http_status: 200, count: all, nextUrl: nextUrl('/v2/notes?', all, rows.rows, 'recent') } };
+    return answer(request, reply, 200, { data: rows.rows.map((row) => toNote(origin, row, false, null)), meta: { http_status: 200, count: all, nextUrl: nextUrl('/v2/notes?', all, rows.rows, 'recent') } },
+      rows.rows.map((row) => row.public_views_count));
   });
 
   app.get<{ Params: { id: string } }>('/v2/notes/:id', async (request, reply) => {
@@ -211,22 +274,17 @@ async function main(): Promise<void> {
     if (bearer !== undefined) {
       const hash = createHash('sha256').update(bearer).digest('hex');
       member = (await pool.query<{ user_id: number; scopes: string }>(token([hash]))).rows[0];
-      if (member === undefined) {
-        reply.code(401);
-        return { meta: { http_status: 401 } };
-      }
+      if (member === undefined) return failed(request, reply, 401);
     }
     const id = Number(request.params.id);
     const valid = Number.isSafeInteger(id) && id > 0;
     const row = !valid ? undefined
       : (await pool.query<NoteRow>(member === undefined ? one([id])
         : READS_ALL.test(member.scopes) ? oneAsReader([id, member.user_id]) : oneAsMember([id, member.user_id]))).rows[0];
-    if (row === undefined) {
-      reply.code(404);
-      return { meta: { http_status: 404 } };
-    }
+    if (row === undefined) return failed(request, reply, 404);
     if (row.visibility === 'public' && row.author_id !== member?.user_id) views.set(row.id, (views.get(row.id) ?? 0) + 1);
-    return { data: toNote(origin, row, member !== undefined && WRITES.test(member.scopes), member?.user_id ?? null), meta: { http_status: 200 } };
+    return answer(request, reply, 200, { data: toNote(origin, row, member !== undefined && WRITES.test(member.scopes), member?.user_id ?? null), meta: { http_status: 200 } },
+      [row.public_views_count]);
   });
 
   await app.listen({ host: '127.0.0.1', port });

@@ -55,6 +55,8 @@ const SETTINGS = {
 const PAIRS = 4;
 /** Long enough for every server's view timer to fire once and its flush (about a second at most here) to end. */
 const VIEW_FLUSH_GAP_MS = VIEW_FLUSH_EVERY_MS + 2_000;
+/** Every server's rate limit: high enough never to refuse the load, still counted and shown in the headers. */
+const RATE_LIMIT_MAX = '1000000000';
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** What one side of a comparison sends: a fixed request, or a path that changes per request. */
@@ -241,26 +243,41 @@ function withoutViewCounts(text: string): string {
   return text.replace(/"publicViewsCount":\d+/gu, '"publicViewsCount":0');
 }
 
+/** Headers whose values differ between any two answers (a fresh id, the clock, the caller's count so far). */
+const VARYING_HEADERS = new Set(['x-request-id', 'date', 'x-rate-limit-remaining', 'x-rate-limit-resets-at']);
+
+/** An answer's headers as `name: value` lines, sorted, with the values of VARYING_HEADERS left out. */
+function headerLines(headers: Headers): string {
+  return [...headers].map(([name, value]) => VARYING_HEADERS.has(name) ? name : `${name}: ${value}`).sort().join('\n');
+}
+
 /**
- * Both servers must give the same answers, byte for byte (the same JSON: the yardstick does the same job),
- * before their speeds are compared: the first page, the `near` page and one note, anonymous and with a token.
+ * Both servers must give the same answers, byte for byte (the same JSON: the yardstick does the same job), with the
+ * same headers (and the same ETag), before their speeds are compared: the first page, the `near` page and one note,
+ * anonymous and with a token.
  */
 async function checkSameAnswers(service: string, baseline: string, id: number, expectedCount: number, token: string, nearPath: string): Promise<void> {
-  const get = async (url: string, headers: Record<string, string> = {}): Promise<string> => {
-    const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  const get = async (url: string, headers: Record<string, string> = {}): Promise<string> => (await fetched(url, headers)).text;
+  const fetched = async (url: string, headers: Record<string, string>): Promise<{ text: string; headers: string }> => {
+    // Uncompressed, as the load generator asks (fetch would offer gzip and br, and the service would compress).
+    const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers }, signal: AbortSignal.timeout(10_000) });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-    return text;
+    return { text, headers: headerLines(response.headers) };
   };
   const auth = { authorization: `Bearer ${token}` };
   const checks: [string, Record<string, string>][] = [['/v2/notes', {}], [nearPath, {}], [`/v2/notes/${id}`, {}], [`/v2/notes/${id}`, auth]];
   for (const [path, headers] of checks) {
-    const answers = await Promise.all([get(`${service}${path}`, headers), get(`${baseline}${path}`, headers)]);
-    const [a, b] = [withoutViewCounts(answers[0]), withoutViewCounts(answers[1])];
+    const answers = await Promise.all([fetched(`${service}${path}`, headers), fetched(`${baseline}${path}`, headers)]);
+    const [a, b] = [withoutViewCounts(answers[0].text), withoutViewCounts(answers[1].text)];
+    const what = `${path}${headers.authorization ? ' (with a token)' : ''}`;
     if (a !== b) {
       const at = [...a].findIndex((char, i) => char !== b[i]);
-      throw new Error(`the service and the baseline answer ${path}${headers.authorization ? ' (with a token)' : ''} differently from character ${at}:\n` +
+      throw new Error(`the service and the baseline answer ${what} differently from character ${at}:\n` +
         `service:  …${a.slice(Math.max(0, at - 80), at + 120)}\nbaseline: …${b.slice(Math.max(0, at - 80), at + 120)}`);
+    }
+    if (answers[0].headers !== answers[1].headers) {
+      throw new Error(`the service and the baseline answer ${what} with other headers:\nservice:\n${answers[0].headers}\nbaseline:\n${answers[1].headers}`);
     }
   }
   const first = JSON.parse(await get(`${service}/v2/notes`)) as { data: unknown[]; meta: { count: number } };
@@ -449,7 +466,7 @@ async function main(cleanup: Cleanup): Promise<void> {
       DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(servicePort),
       PUBLIC_URL: serviceOrigin, LOG_LEVEL: 'warn',
       // The benchmark measures throughput, not the limiter's 429s: one token and one IP send everything.
-      RATE_LIMIT_MAX: '1000000000',
+      RATE_LIMIT_MAX: RATE_LIMIT_MAX,
       // The webhook receiver of the last scenario listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE: 'true',
     }));
@@ -480,7 +497,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   cleanup.add('remove the bare DATA_DIR', () => rm(bareDir, { recursive: true, force: true }));
   const bare = startChild('service without client features', NODE, [...SERVER_FLAGS, WITHOUT_FEATURES], childEnv({
     ...SERVER_ENV, DATABASE_URL: databaseUrl, DATA_DIR: bareDir, HOST: '127.0.0.1', PORT: String(barePort),
-    PUBLIC_URL: serviceOrigin, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000',
+    PUBLIC_URL: serviceOrigin, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: RATE_LIMIT_MAX,
   }));
   cleanup.add('stop the bare service', () => bare.stop());
   const bareOrigin = `http://127.0.0.1:${barePort}`;
@@ -488,7 +505,7 @@ async function main(cleanup: Cleanup): Promise<void> {
 
   const baselinePort = await freePort();
   const baseline = startChild('baseline', NODE, ['--import', 'tsx', 'bench/baseline-server.ts'],
-    childEnv({ DATABASE_URL: databaseUrl, PORT: String(baselinePort), PUBLIC_URL: serviceOrigin }), true);
+    childEnv({ DATABASE_URL: databaseUrl, PORT: String(baselinePort), PUBLIC_URL: serviceOrigin, RATE_LIMIT_MAX }), true);
   cleanup.add('stop the baseline', () => baseline.stop());
   const baselineOrigin = `http://127.0.0.1:${baselinePort}`;
   await waitUntilOk(baseline, `${baselineOrigin}/healthz`, 60_000);
@@ -501,7 +518,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   const startEmbedded = async () => {
     const child = startChild('service (PGlite)', NODE, [LAUNCHER], childEnv({
       DATA_DIR: pgliteDir, HOST: '127.0.0.1', PORT: String(pglitePort), PUBLIC_URL: pgliteOrigin,
-      LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000',
+      LOG_LEVEL: 'warn', RATE_LIMIT_MAX: RATE_LIMIT_MAX,
     }));
     cleanup.add('stop the embedded service', () => child.stop());
     await waitUntilOk(child, `${pgliteOrigin}/readyz`, 60_000);
