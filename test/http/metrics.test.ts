@@ -24,7 +24,7 @@ describe('GET /metrics', () => {
   it("has prom-client's default process metrics but the collector's durations (decision `no-gc-duration-metric`)", async () => {
     const res = await t.request({ method: 'GET', url: '/metrics' });
     for (const name of ['process_cpu_seconds_total', 'process_start_time_seconds', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds',
-      'nodejs_heap_size_used_bytes', 'nodejs_heap_space_size_used_bytes', 'nodejs_active_handles_total', 'nodejs_version_info']) {
+      'nodejs_heap_size_used_bytes', 'nodejs_heap_space_size_used_bytes', 'nodejs_active_resources_total', 'nodejs_version_info']) {
       expect(res.body).toContain(`# TYPE ${name} `);
     }
     expect(res.body).not.toContain('nodejs_gc_duration_seconds');

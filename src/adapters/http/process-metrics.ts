@@ -5,7 +5,8 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 
 /**
  * The process metrics of prom-client's `collectDefaultMetrics` (15.x) with its names, help texts, types, labels and
- * aggregators, so dashboards keep working, but `nodejs_gc_duration_seconds` (decision `no-gc-duration-metric`): that one observes every
+ * aggregators, so dashboards keep working, but the libuv handle and request counts (read through Node's private
+ * functions, see activeResources) and `nodejs_gc_duration_seconds` (decision `no-gc-duration-metric`): that one observes every
  * collection through a `gc` PerformanceObserver, and for each of them Node builds a performance entry in JavaScript,
  * wrapping its deprecated fields in new functions: under a load of pages, 30 young collections a second, whose
  * entries were a seventh of what survived them (docs/benchmarks.md). `collectDefaultMetrics` has no option to leave
@@ -150,15 +151,10 @@ function eventLoopLag(registers: Registers): () => void {
   return () => delays.disable();
 }
 
-/** Node's lists of what keeps the process alive: handles and requests are objects, counted by their class's name. */
-interface ActiveLists {
-  _getActiveHandles?: () => unknown[];
-  _getActiveRequests?: () => unknown[];
-}
-
 /**
- * Active resources (Node's public `getActiveResourcesInfo`), and active libuv handles and requests from the two
- * functions prom-client reads them from (Node deprecates them in its documentation only, DEP0161), by type and in all.
+ * Active resources by type and in all, from Node's public `getActiveResourcesInfo`. prom-client also reads libuv's
+ * handles and requests (`nodejs_active_handles`, `nodejs_active_requests`) from `process._getActiveHandles` and
+ * `_getActiveRequests`, functions Node keeps private and deprecates (DEP0161): not counted here.
  */
 function activeResources(registers: Registers): void {
   const byType = (gauge: Gauge, types: Iterable<string>): void => {
@@ -166,12 +162,6 @@ function activeResources(registers: Registers): void {
     for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
     gauge.reset();
     for (const [type, n] of counts) gauge.set({ type }, n);
-  };
-  const classNames = function* (objects: unknown[]): Generator<string> {
-    for (const object of objects) {
-      const constructor = (object as { constructor?: { name: string } } | null | undefined)?.constructor;
-      if (constructor !== undefined) yield constructor.name;
-    }
   };
   new Gauge({
     name: 'nodejs_active_resources', help: 'Number of active resources that are currently keeping the event loop alive, grouped by async resource type.',
@@ -182,22 +172,6 @@ function activeResources(registers: Registers): void {
     name: 'nodejs_active_resources_total', help: 'Total number of active resources.', registers,
     collect() { this.set(process.getActiveResourcesInfo().length); },
   });
-  const lists = process as NodeJS.Process & ActiveLists;
-  for (const [list, what, help] of [
-    [lists._getActiveHandles, 'handles', 'Number of active libuv handles grouped by handle type. Every handle type is C++ class name.'],
-    [lists._getActiveRequests, 'requests', 'Number of active libuv requests grouped by request type. Every request type is C++ class name.'],
-  ] as const) {
-    if (typeof list !== 'function') continue;
-    const read = list.bind(process);
-    new Gauge({
-      name: `nodejs_active_${what}`, help, labelNames: ['type'], registers,
-      collect() { byType(this, classNames(read())); },
-    });
-    new Gauge({
-      name: `nodejs_active_${what}_total`, help: `Total number of active ${what}.`, registers,
-      collect() { this.set(read().length); },
-    });
-  }
 }
 
 /** The heap as Node reports it, in all and by V8 space (`new`, `old`, `code`…). */
