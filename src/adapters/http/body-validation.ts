@@ -1,7 +1,6 @@
 import AjvCompiler from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
-import { checkedStringify, isPresentedInSchemaOrder } from './presented-json';
 
 /** Bodies parsed from text fields (urlencoded forms, multipart): their values are strings by nature. */
 const formBodies = new WeakSet<object>();
@@ -30,29 +29,19 @@ type SerializerFactory = (externalSchemas: unknown, options: unknown) => (route:
 
 /**
  * Fastify's own serialiser compiler (fast-json-stringify), each route's response schemas compiled at their first
- * answer, from the schema as `nullableBranches` rewrites it. A schema marked `presentedInSchemaOrder` is written by
- * `JSON.stringify`, checked against that compiled serialiser (presented-json.ts).
+ * answer, from the schema as `nullableBranches` rewrites it. Every answer is written by the serialiser generated from
+ * its schema: the fields the schema names, in its order, whatever order a presenter built them in.
  */
 const serializersOnFirstUse: SerializerFactory = (externalSchemas, options) => {
   const compile = (SerializerSelector as unknown as () => SerializerFactory)()(externalSchemas, options);
-  // Jest sets NODE_ENV=test: there every answer of a marked schema is checked.
-  const strict = process.env.NODE_ENV === 'test';
   return (route) => {
     const serializer = onFirstUse(() => compile(withNullableBranches(route)));
-    if (isPresentedInSchemaOrder(schemaOf(route))) return checkedStringify(serializer, { name: routeName(route), strict });
     return (data) => serializer()(data);
   };
 };
 
 function schemaOf(route: unknown): unknown {
   return typeof route === 'object' && route !== null && 'schema' in route ? route.schema : undefined;
-}
-
-/** `GET /v2/notes/:id 200` as Fastify names the route to the compiler (`an answer` when it names none). */
-function routeName(route: unknown): string {
-  const { method, url, httpStatus } = (typeof route === 'object' && route !== null ? route : {}) as Record<string, unknown>;
-  const parts = [method, url, httpStatus].filter((part) => typeof part === 'string' || typeof part === 'number');
-  return parts.length === 0 ? 'an answer' : parts.join(' ');
 }
 
 /** A route as the serialiser compiler is handed it: the schema of one answer, and what names it. */

@@ -6,7 +6,6 @@ import { DEFAULT_RADIUS_M, MAX_RADIUS_M, MAX_SEARCH_LENGTH, NOTE_SORTS, encodeNo
 import { ListEnvelope, list } from '../envelope';
 import type { Links } from '../links';
 import { PagingQuery, nextUrl } from '../paging';
-import { presentedInSchemaOrder } from '../presented-json';
 import { GEOJSON_TYPE, NoteFeatureCollection, presentFeatureCollection, presentListedNote } from './note-geojson.presenter';
 import { ListedNote } from './note-list.schemas';
 
@@ -43,7 +42,7 @@ export const NoteListResponses = {
   200: {
     description: 'A page of notes',
     content: {
-      'application/json': { schema: presentedInSchemaOrder(ListEnvelope(ListedNote)) },
+      'application/json': { schema: ListEnvelope(ListedNote) },
       [GEOJSON_TYPE]: { schema: NoteFeatureCollection },
     },
   },

@@ -29,11 +29,7 @@ function presentLocation(location: DomainLocation, hidden: NoteView['hiddenAddre
   };
 }
 
-/**
- * A note for `actor`; `canComment`/`canFavorite` need a signed-in user holding `write`. Built in the order its schema's
- * serialiser writes it (required fields in the schema's order, then optional ones), with no other field: its answers
- * are written by JSON.stringify (presented-json.ts).
- */
+/** A note for `actor`; `canComment`/`canFavorite` need a signed-in user holding `write`. */
 export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
   // A note's id is an integer and the names are fixed words: nothing to encode.
   const list = (name: string, count: number) => association(count, `/v2/notes/${note.id}/${name}`);
@@ -69,7 +65,6 @@ export function presentNote(note: NoteView, actor: Actor, links: Links): Note {
     title: note.title === null ? implicit : noteTitle(note),
     updatedAt: note.updatedAt,
     visibility: note.visibility,
-    // Optional fields last, as the schema's serialiser writes them (presented-json.ts).
     ...(note.locationPrecision === undefined ? {} : { locationPrecision: note.locationPrecision }),
   };
 }

@@ -13,7 +13,6 @@ import { ifMatchPrecondition } from '../etag';
 import { parseId } from '../ids';
 import { Links } from '../links';
 import { toPageRequest } from '../paging';
-import { presentedInSchemaOrder } from '../presented-json';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from './note-list-query';
 import { UPLOAD_CONSUMES } from '../images/upload';
 import { noteInputFromBody } from './note-input';
@@ -21,7 +20,7 @@ import { presentNote } from './note.presenter';
 import { Note, NoteBody } from './note.schemas';
 
 // One object for the GET and the If-Match checks: the serialiser is compiled per schema object.
-const NOTE_ENVELOPE = presentedInSchemaOrder(SingleEnvelope(Note));
+const NOTE_ENVELOPE = SingleEnvelope(Note);
 
 export function registerNoteRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
