@@ -17,10 +17,10 @@ describe('entityTag', () => {
     ['a count at the very end', '{"publicViewsCount":42'],
     ['the key without digits after it', '{"publicViewsCount":null,"x":"y"}'],
     ['keys back to back', '{"publicViewsCount":1,"publicViewsCount":22,"publicViewsCount":333}'],
-    // The key is found by its `V` first: texts where `V` is everywhere, or sits where a key cannot start.
+    // Near misses: parts of the key everywhere, a key that starts too late to end in the text.
     ['a V first', 'V{"publicViewsCount":5}'],
     ['a key cut short at the end', '{"x":"V","publicViewsCount"'],
-    ['more Vs than the search tries before looking for the whole key', `{"a":"${'V'.repeat(70)}","publicViewsCount":8,"b":"${'ViewsV'.repeat(100)}","publicViewsCount":90}`],
+    ['many Vs before and between the keys', `{"a":"${'V'.repeat(70)}","publicViewsCount":8,"b":"${'ViewsV'.repeat(100)}","publicViewsCount":90}`],
     ['a page whose titles are full of Vs', `{"data":[${[1, 2, 3].map((i) => note(i, i * 11, 'VVV publicViewsCount VVV'.repeat(30))).join(',')}]}`],
   ];
 
