@@ -1,0 +1,84 @@
+// `npx tsx bench/bind-note-read.ts`: nanoseconds per binding of the note read's compiled statement to a request's
+// values (the service's hottest path before the database), and per `KyselyNoteViews.get` with the database
+// answering at once. No database: Kysely compiles with a dummy driver. The median of 7 rounds is printed.
+import 'reflect-metadata';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type QueryResult } from 'kysely';
+import { KyselyNoteViews, selectNoteViews } from '../src/adapters/persistence/kysely/kysely-note-views';
+import { readableNote } from '../src/adapters/persistence/kysely/readable-note';
+import type { Schema } from '../src/adapters/persistence/kysely/schema';
+import { bindStandIns, standInViewer } from '../src/adapters/persistence/kysely/stand-ins';
+import type { Viewer } from '../src/application/ports/viewer';
+
+const CALLS = 2_000_000;
+const ROUNDS = 7;
+
+const DIALECT = {
+  createAdapter: () => new PostgresAdapter(),
+  createDriver: () => new DummyDriver(),
+  createIntrospector: (kysely: Kysely<unknown>) => new PostgresIntrospector(kysely),
+  createQueryCompiler: () => new PostgresQueryCompiler(),
+};
+const db = new Kysely<Schema>({ dialect: DIALECT });
+
+/** A database answering every statement at once with no row. */
+const NO_ROWS = Promise.resolve({ rows: [] });
+class AnsweringAtOnce extends Kysely<Schema> {
+  override executeQuery<R>(_query: CompiledQuery<R>): Promise<QueryResult<R>> {
+    return NO_ROWS;
+  }
+}
+
+let sink = 0;
+
+/** The median over ROUNDS of ns per call of `run(i)`, after a round to warm up. */
+function time(run: (i: number) => void): number {
+  const rounds: number[] = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < CALLS; i++) run(i);
+    const ns = Number(process.hrtime.bigint() - start) / CALLS;
+    if (round > 0) rounds.push(ns);
+  }
+  rounds.sort((a, b) => a - b);
+  return rounds[ROUNDS >> 1] ?? NaN;
+}
+
+async function timeAsync(run: (i: number) => Promise<unknown>): Promise<number> {
+  const rounds: number[] = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < CALLS / 4; i++) await run(i);
+    const ns = Number(process.hrtime.bigint() - start) / (CALLS / 4);
+    if (round > 0) rounds.push(ns);
+  }
+  rounds.sort((a, b) => a - b);
+  return rounds[ROUNDS >> 1] ?? NaN;
+}
+
+const VIEWERS: Record<string, Viewer> = { anonymous: { userId: null, readerId: null }, reader: { userId: 7, readerId: 7 } };
+
+// The note read's binding, as KyselyNoteViews.get binds it.
+const NOTE_ID = -2_000_000_001;
+const USER_ID = -2_000_000_002;
+const READER_ID = -2_000_000_003;
+const GET_STAND_INS = [NOTE_ID, USER_ID, READER_ID];
+
+async function main(): Promise<void> {
+  for (const [name, viewer] of Object.entries(VIEWERS)) {
+    const stand = standInViewer(viewer, { userId: USER_ID, readerId: READER_ID });
+    const query = selectNoteViews(db, stand).where('n.id', '=', NOTE_ID).where(readableNote('n', stand.readerId)).compile();
+    const ns = time((i) => {
+      sink += bindStandIns(query, GET_STAND_INS, [i + 1, viewer.userId, viewer.readerId]).parameters.length;
+    });
+    console.log(`bind, ${name}: ${ns.toFixed(1)} ns a call`);
+  }
+  // The whole adapter call.
+  const views = new KyselyNoteViews(new AnsweringAtOnce({ dialect: DIALECT }));
+  for (const [name, viewer] of Object.entries(VIEWERS)) {
+    const ns = await timeAsync((i) => views.get(viewer, i + 1));
+    console.log(`KyselyNoteViews.get, ${name}: ${ns.toFixed(1)} ns a call`);
+  }
+  if (sink === 0) console.log('(sink)');
+}
+
+void main();
