@@ -3,10 +3,10 @@
 // answering at once. No database: Kysely compiles with a dummy driver. The median of 7 rounds is printed.
 import 'reflect-metadata';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type QueryResult } from 'kysely';
+import { compiledPerViewer } from '../src/adapters/persistence/kysely/compiled-queries';
 import { KyselyNoteViews, selectNoteViews } from '../src/adapters/persistence/kysely/kysely-note-views';
 import { readableNote } from '../src/adapters/persistence/kysely/readable-note';
 import type { Schema } from '../src/adapters/persistence/kysely/schema';
-import { bindStandIns, standInViewer } from '../src/adapters/persistence/kysely/stand-ins';
 import type { Viewer } from '../src/application/ports/viewer';
 
 const CALLS = 2_000_000;
@@ -57,18 +57,15 @@ async function timeAsync(run: (i: number) => Promise<unknown>): Promise<number> 
 
 const VIEWERS: Record<string, Viewer> = { anonymous: { userId: null, readerId: null }, reader: { userId: 7, readerId: 7 } };
 
-// The note read's binding, as KyselyNoteViews.get binds it.
-const NOTE_ID = -2_000_000_001;
-const USER_ID = -2_000_000_002;
-const READER_ID = -2_000_000_003;
-const GET_STAND_INS = [NOTE_ID, USER_ID, READER_ID];
+// The note read, as KyselyNoteViews compiles it.
+const noteRead = compiledPerViewer((p: { id: number }, viewer) =>
+  selectNoteViews(db, viewer).where('n.id', '=', p.id).where(readableNote('n', viewer.readerId)));
 
 async function main(): Promise<void> {
   for (const [name, viewer] of Object.entries(VIEWERS)) {
-    const stand = standInViewer(viewer, { userId: USER_ID, readerId: READER_ID });
-    const query = selectNoteViews(db, stand).where('n.id', '=', NOTE_ID).where(readableNote('n', stand.readerId)).compile();
+    const { userId, readerId } = viewer;
     const ns = time((i) => {
-      sink += bindStandIns(query, GET_STAND_INS, [i + 1, viewer.userId, viewer.readerId]).parameters.length;
+      sink += noteRead.bind({ id: i + 1, userId, readerId }).parameters.length;
     });
     console.log(`bind, ${name}: ${ns.toFixed(1)} ns a call`);
   }

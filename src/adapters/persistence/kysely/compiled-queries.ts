@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import { CompiledQuery, type Compilable } from 'kysely';
 import type { Viewer } from '../../../application/ports/viewer';
 
 /**
@@ -8,8 +8,8 @@ import type { Viewer } from '../../../application/ports/viewer';
  */
 export type ParameterValue = string | number | bigint | boolean;
 
-/** A query's named parameters and their types, as `{ id: number }`. */
-export type NamedParameters = Readonly<Record<string, ParameterValue>>;
+/** What a query's named parameters must be: an object type (`{ id: number }`, an interface too) of ParameterValues. */
+export type NamedParameters<P> = { readonly [K in keyof P]: ParameterValue };
 
 /** Stands for one named parameter while its query is built: an object of its own, found again by identity. */
 class Marker {
@@ -40,7 +40,7 @@ interface Compiled<R> {
 }
 
 /** Builds the query with a marker per parameter it reads, compiles it and finds each marker's positions by identity. */
-function compile<P extends NamedParameters, R>(build: (p: P) => Compilable<R>): Compiled<R> {
+function compile<P extends NamedParameters<P>, R>(build: (p: P) => Compilable<R>): Compiled<R> {
   const markers = new Map<string, Marker>();
   // A marker is made the first time the builder reads its parameter: only the parameters it reads are in the query.
   const p = new Proxy({}, {
@@ -73,9 +73,9 @@ function compile<P extends NamedParameters, R>(build: (p: P) => Compilable<R>): 
 
 /**
  * A query compiled once and run with each request's values: building and compiling per request cost more than
- * PostgreSQL's own work on its prepared statement (decision `statements-compiled-once-per-shape`).
+ * PostgreSQL's own work on its prepared statement (decisions `statements-compiled-once-per-shape`, `named-parameters`).
  */
-export class CompiledOnce<P extends NamedParameters, R> {
+export class CompiledOnce<P extends NamedParameters<P>, R> {
   #compiled: Compiled<R> | undefined;
 
   constructor(private readonly build: (p: P) => Compilable<R>) {}
@@ -87,8 +87,9 @@ export class CompiledOnce<P extends NamedParameters, R> {
   bind(values: P): CompiledQuery<R> {
     const compiled = (this.#compiled ??= compile(this.build));
     const { positions, names, query } = compiled;
+    const byName: Readonly<Record<string, ParameterValue>> = values;
     const parameters = compiled.parameters.slice();
-    for (let i = 0; i < positions.length; i++) parameters[positions[i] ?? 0] = values[names[i] ?? ''];
+    for (let i = 0; i < positions.length; i++) parameters[positions[i] ?? 0] = byName[names[i] ?? ''];
     return { query: query.query, queryId: query.queryId, sql: query.sql, parameters };
   }
 }
@@ -97,7 +98,7 @@ export class CompiledOnce<P extends NamedParameters, R> {
  * A query compiled once: `build` receives its named parameters (`p.id`), each a marker typed as its parameter for
  * the builder, and `bind` puts the values in their place. Read them as properties: a parameter exists once read.
  */
-export function compiledOnce<P extends NamedParameters, R>(build: (p: P) => Compilable<R>): CompiledOnce<P, R> {
+export function compiledOnce<P extends NamedParameters<P>, R>(build: (p: P) => Compilable<R>): CompiledOnce<P, R> {
   return new CompiledOnce(build);
 }
 
@@ -108,7 +109,7 @@ type WithViewer<P> = P & { readonly userId: number; readonly readerId: number };
  * form of viewer. `build` receives the viewer of its form, each id it has a named parameter; `bind` chooses the
  * form by which ids the viewer has.
  */
-export class CompiledPerViewer<P extends NamedParameters, R> {
+export class CompiledPerViewer<P extends NamedParameters<P>, R> {
   /** By form: [nobody, signed in, reader only, signed-in reader]. */
   readonly #forms: readonly CompiledOnce<WithViewer<P>, R>[];
 
@@ -129,6 +130,19 @@ export class CompiledPerViewer<P extends NamedParameters, R> {
   }
 }
 
-export function compiledPerViewer<P extends NamedParameters, R>(build: (p: P, viewer: Viewer) => Compilable<R>): CompiledPerViewer<P, R> {
+export function compiledPerViewer<P extends NamedParameters<P>, R>(build: (p: P, viewer: Viewer) => Compilable<R>): CompiledPerViewer<P, R> {
   return new CompiledPerViewer(build);
+}
+
+/**
+ * A query built for one request, compiled to its text and values alone. Run through `executeQuery`, a compiled
+ * statement takes the pool's short path (`PooledKysely`) instead of Kysely's executor, and holds nothing of the
+ * builder: its tree of nodes (hundreds of frozen objects for a note list's fifty columns) is garbage as soon as it is
+ * compiled, instead of living through the round trip. Kept that long, it outlived the young generation's collections
+ * under load and was promoted, and a filtered list's builders were most of what the old generation grew by
+ * (docs/benchmarks.md, Memory).
+ */
+export function compiledAlone<R>(query: Compilable<R>): CompiledQuery<R> {
+  const { sql, parameters } = query.compile();
+  return CompiledQuery.raw(sql, parameters as unknown[]) as CompiledQuery<R>;
 }

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { CommentView, CommentViews } from '../../../application/ports/comment-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
@@ -6,7 +6,7 @@ import type { Viewer } from '../../../application/ports/viewer';
 import { COMMENT_PAGE_TEXT_MAX_BYTES } from '../../../domain/comment';
 import { KYSELY } from './database';
 import { readableNote } from './readable-note';
-import { bindStandIns, standInViewer, viewerShape } from './stand-ins';
+import { compiledPerViewer, type CompiledPerViewer } from './compiled-queries';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
 import { toUserSummary } from './user-summary-row';
@@ -17,25 +17,18 @@ function viewerFavorited(userId: number | null): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from comment_favorites cf where cf.comment_id = c.id and cf.user_id = ${userId})`;
 }
 
-// Stand-ins for the page of a note's comments, compiled once per viewer shape (stand-ins.ts).
-const NOTE_ID = -2_000_000_101;
-const USER_ID = -2_000_000_102;
-const READER_ID = -2_000_000_103;
-const LIMIT = -2_000_000_104;
-const OFFSET = -2_000_000_105;
-/** The page query's stand-ins, in the order their values are given. */
-const PAGE_STAND_INS = [NOTE_ID, USER_ID, READER_ID, LIMIT, OFFSET];
-
 /**
  * Comments shaped for pages: a page is two statements whatever its size (the rows, with author,
  * favorite count and the viewer's flag; and the total), on the (note_id, created_at, id) index.
  */
 @injectable()
 export class KyselyCommentViews implements CommentViews {
-  /** A page of a note's comments, compiled once per viewer shape (a note's web page reads one on every view). */
-  private readonly pageQueries = new Map<string, CompiledQuery<CommentViewRow>>();
+  /** A page of a note's comments, compiled once per form of viewer (a note's web page reads one on every view). */
+  private readonly pageQuery: CompiledPerViewer<{ noteId: number } & PageRequest, CommentViewRow>;
 
-  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {
+    this.pageQuery = compiledPerViewer((p: { noteId: number } & PageRequest, viewer) => this.pageOf(viewer, p.noteId, p));
+  }
 
   async get(viewer: Viewer, noteId: number, id: number): Promise<CommentView | null> {
     const row = await this.select(viewer, noteId).where('c.id', '=', id).executeTakeFirst();
@@ -51,18 +44,12 @@ export class KyselyCommentViews implements CommentViews {
   }
 
   async pageOfNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<CommentView[]> {
-    const shape = viewerShape(viewer);
-    let query = this.pageQueries.get(shape);
-    if (query === undefined) {
-      query = this.pageQuery(standInViewer(viewer, { userId: USER_ID, readerId: READER_ID }), NOTE_ID, { limit: LIMIT, offset: OFFSET }).compile();
-      this.pageQueries.set(shape, query);
-    }
-    const values = [noteId, viewer.userId, viewer.readerId, page.limit, page.offset];
-    const { rows } = await this.db.executeQuery(bindStandIns(query, PAGE_STAND_INS, values));
+    const values = { noteId, limit: page.limit, offset: page.offset, userId: viewer.userId, readerId: viewer.readerId };
+    const { rows } = await this.db.executeQuery(this.pageQuery.bind(values));
     return rows.map(toCommentView);
   }
 
-  private pageQuery(viewer: Viewer, noteId: number, page: PageRequest) {
+  private pageOf(viewer: Viewer, noteId: number, page: PageRequest) {
     // The page's ids and sizes first (octet_length reads a stored value's size without decompressing it),
     // then only the comments that fit in COMMENT_PAGE_TEXT_MAX_BYTES: no statement fetches text it drops.
     const sized = this.onReadableNote(viewer, noteId)

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { NotePageViews, NoteWithDiscussion } from '../../../application/ports/note-page-views';
 import type { PageRequest } from '../../../application/ports/paging';
@@ -9,22 +9,13 @@ import { toCommentView, type CommentViewRow } from './kysely-comment-views';
 import { selectNoteViews, toNoteView, type NoteViewRow } from './kysely-note-views';
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
-import { bindStandIns, standInViewer, viewerShape } from './stand-ins';
-
-// Stand-ins compiled into the page read in place of its parameters (stand-ins.ts).
-const NOTE_ID = -2_000_000_301;
-const USER_ID = -2_000_000_302;
-const READER_ID = -2_000_000_303;
-const LIMIT = -2_000_000_304;
-const OFFSET = -2_000_000_305;
-/** The page view's stand-ins, in the order their values are given. */
-const STAND_INS = [NOTE_ID, USER_ID, READER_ID, LIMIT, OFFSET];
+import { compiledPerViewer, type CompiledPerViewer } from './compiled-queries';
 
 /**
  * The page of a note's comments as a JSON array, the same rows as KyselyCommentViews.pageOfNote (oldest first,
  * ending early once their text passes COMMENT_PAGE_TEXT_MAX_BYTES), read inside the note's own statement.
  */
-function commentsJson(userId: number | null) {
+function commentsJson(userId: number | null, page: PageRequest) {
   const favorited = userId === null
     ? sql`false`
     : sql`exists (select 1 from comment_favorites cf where cf.comment_id = c.id and cf.user_id = ${userId})`;
@@ -40,7 +31,7 @@ function commentsJson(userId: number | null) {
       select p.id from (
         select s.id, sum(s.bytes) over (order by s.created_at, s.id) as upto, row_number() over (order by s.created_at, s.id) as position
         from (select c2.id, c2.created_at, octet_length(c2.body) as bytes from comments c2 where c2.note_id = n.id
-              order by c2.created_at, c2.id limit ${LIMIT} offset ${OFFSET}) s
+              order by c2.created_at, c2.id limit ${page.limit} offset ${page.offset}) s
       ) p
       where p.position = 1 or p.upto <= ${COMMENT_PAGE_TEXT_MAX_BYTES}
     ) f
@@ -58,29 +49,23 @@ type PageRow = NoteViewRow & { comments: CommentViewRow[]; tag_names: string[] }
 
 /**
  * A note's page in one statement: the note's own read, with its page of comments and its tags' names as two JSON
- * columns. Compiled once per viewer shape; the note's visibility gates the whole row, so a note the viewer may
+ * columns. Compiled once per form of viewer; the note's visibility gates the whole row, so a note the viewer may
  * not read gives no row and no comments.
  */
 @injectable()
 export class KyselyNotePageViews implements NotePageViews {
-  private readonly queries = new Map<string, CompiledQuery<PageRow>>();
+  private readonly query: CompiledPerViewer<{ id: number } & PageRequest, PageRow>;
 
-  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {
+    this.query = compiledPerViewer((p: { id: number } & PageRequest, viewer) => selectNoteViews(db, viewer)
+      .select([commentsJson(viewer.userId, p).as('comments'), tagNamesJson.as('tag_names')])
+      .where('n.id', '=', p.id)
+      .where(readableNote('n', viewer.readerId)));
+  }
 
   async get(viewer: Viewer, id: number, comments: PageRequest): Promise<NoteWithDiscussion | null> {
-    const shape = viewerShape(viewer);
-    let query = this.queries.get(shape);
-    if (query === undefined) {
-      const stand = standInViewer(viewer, { userId: USER_ID, readerId: READER_ID });
-      query = selectNoteViews(this.db, stand)
-        .select([commentsJson(stand.userId).as('comments'), tagNamesJson.as('tag_names')])
-        .where('n.id', '=', NOTE_ID)
-        .where(readableNote('n', stand.readerId))
-        .compile() as CompiledQuery<PageRow>;
-      this.queries.set(shape, query);
-    }
-    const values = [id, viewer.userId, viewer.readerId, comments.limit, comments.offset];
-    const { rows } = await this.db.executeQuery(bindStandIns(query, STAND_INS, values));
+    const values = { id, limit: comments.limit, offset: comments.offset, userId: viewer.userId, readerId: viewer.readerId };
+    const { rows } = await this.db.executeQuery(this.query.bind(values));
     const row = rows[0];
     if (row === undefined) return null;
     return { note: toNoteView(row, viewer.userId), comments: row.comments.map(toCommentView), tags: row.tag_names };

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { NoteFilter, NotePage, NoteView, NoteViews } from '../../../application/ports/note-views';
 import type { PageRequest } from '../../../application/ports/paging';
@@ -14,7 +14,7 @@ import { CREATED_AT_US, distanceFrom, orderOf, seekAfter, seenPosition, textRank
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
-import { bindStandIns, compiledAlone, standInViewer, viewerShape } from './stand-ins';
+import { compiledAlone, compiledPerViewer, type CompiledPerViewer } from './compiled-queries';
 import { toUserSummary } from './user-summary-row';
 
 /** Whether the viewer has a row in a per-user relation of the note (favorite, find); false for nobody. */
@@ -23,19 +23,8 @@ function viewerHas(table: 'note_favorites' | 'note_finds', userId: number | null
   return sql<boolean>`exists (select 1 from ${sql.table(table)} x where x.note_id = n.id and x.user_id = ${userId})`;
 }
 
-// Stand-ins compiled into the note read in place of its parameters, then swapped for the request's values;
-// no id or user id is negative, so none can be mistaken for another.
-const NOTE_ID = -2_000_000_001;
-const USER_ID = -2_000_000_002;
-const READER_ID = -2_000_000_003;
-const LIMIT = -2_000_000_004;
-const OFFSET = -2_000_000_005;
-const AFTER_US = -2_000_000_006;
-const AFTER_ID = -2_000_000_007;
-const LEADS = [-2_000_000_008, -2_000_000_009];
-/** The stand-ins of the note read and of the whole list, in the order their values are given. */
-const GET_STAND_INS = [NOTE_ID, USER_ID, READER_ID];
-const LIST_STAND_INS = [USER_ID, READER_ID, LIMIT, OFFSET, AFTER_US, AFTER_ID, ...LEADS];
+/** The whole list's values beyond the viewer's: the page, and where a cursor's page starts (0 for none, unread). */
+type WholeListParameters = { limit: number; offset: number; afterUs: number; afterId: number; lead0: number; lead1: number };
 
 /**
  * Notes shaped for pages. A page is two statements whatever its size: the rows, with author, place,
@@ -44,24 +33,23 @@ const LIST_STAND_INS = [USER_ID, READER_ID, LIMIT, OFFSET, AFTER_US, AFTER_ID, .
 @injectable()
 export class KyselyNoteViews implements NoteViews {
   /**
-   * The note read, compiled once per shape of viewer (signed in or not, reader or not): building and
-   * compiling it per request cost more than PostgreSQL's own work on its prepared statement.
+   * The note read, compiled once per form of viewer: building and compiling it per request cost more than
+   * PostgreSQL's own work on its prepared statement.
    */
-  private readonly getQueries = new Map<string, CompiledQuery<NoteViewRow>>();
-  /** The whole list's page and total, compiled once per shape (see wholeList). */
-  private readonly wholeListQueries = new Map<string, { rows: CompiledQuery<ListedRow>; total: CompiledQuery<{ total: number }> }>();
+  private readonly noteRead: CompiledPerViewer<{ id: number }, NoteViewRow>;
+  /** The whole list's page and total, compiled once per order and start, each per form of viewer (see wholeList). */
+  private readonly wholeListQueries = new Map<string, {
+    rows: CompiledPerViewer<WholeListParameters, ListedRow>;
+    total: CompiledPerViewer<WholeListParameters, { total: number }>;
+  }>();
 
-  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {
+    this.noteRead = compiledPerViewer((p: { id: number }, viewer) =>
+      selectNoteViews(db, viewer).where('n.id', '=', p.id).where(readableNote('n', viewer.readerId)));
+  }
 
   async get(viewer: Viewer, id: number): Promise<NoteView | null> {
-    const shape = viewerShape(viewer);
-    let query = this.getQueries.get(shape);
-    if (query === undefined) {
-      const stand = standInViewer(viewer, { userId: USER_ID, readerId: READER_ID });
-      query = selectNoteViews(this.db, stand).where('n.id', '=', NOTE_ID).where(readableNote('n', stand.readerId)).compile();
-      this.getQueries.set(shape, query);
-    }
-    const { rows } = await this.db.executeQuery(bindStandIns(query, GET_STAND_INS, [id, viewer.userId, viewer.readerId]));
+    const { rows } = await this.db.executeQuery(this.noteRead.bind({ id, userId: viewer.userId, readerId: viewer.readerId }));
     const row = rows[0];
     return row ? toNoteView(row, viewer.userId) : null;
   }
@@ -91,26 +79,35 @@ export class KyselyNoteViews implements NoteViews {
     const after = query?.after;
     const order = noteOrderOf(query);
     const start = after ? `after:${after.order}:${after.lead.length}` : page.offset === 0 ? 'first' : 'offset';
-    const shape = `${viewer.userId === null ? '-' : 'u'}${viewer.readerId === null ? '-' : 'r'}|${order}|${start}`;
+    const shape = `${order}|${start}`;
     let compiled = this.wholeListQueries.get(shape);
     if (compiled === undefined) {
-      const stand: Viewer = { userId: viewer.userId === null ? null : USER_ID, readerId: viewer.readerId === null ? null : READER_ID };
-      const standQuery: NoteQuery = {
-        order,
-        ...(after ? { after: { order: after.order, lead: after.lead.map((_, i) => LEADS[i] ?? 0), createdAtUs: AFTER_US, id: AFTER_ID } } : {}),
-      };
-      // The first page is compiled with the offset a stand-in too (it is 0), so the shapes differ only in their form.
-      const standPage = { offset: OFFSET, limit: LIMIT };
+      // Each form is compiled at its first binding, from the shape alone (none of this request's values).
+      const seekOrder = after?.order;
+      const leadLength = after?.lead.length ?? 0;
+      const firstOrSeek = page.offset === 0 || after !== undefined;
       compiled = {
-        rows: this.pageRows(stand, listedNotes(stand, {}), standQuery, standPage, page.offset === 0 || after !== undefined).compile(),
-        total: this.wholeListTotal(stand.readerId).compile(),
+        rows: compiledPerViewer((p: WholeListParameters, stand) => {
+          const standQuery: NoteQuery = {
+            order,
+            // The whole list has no centre and no words: only the popular order seeks by its lead (seekAfter).
+            ...(seekOrder ? { after: { order: seekOrder, lead: seekOrder === 'popular' ? [p.lead0, p.lead1] : Array<number>(leadLength).fill(0), createdAtUs: p.afterUs, id: p.afterId } } : {}),
+          };
+          // The page is the parameters' limit and offset, each read only where used (a cursor seeks, skipping none). The
+          // first page is compiled with the offset a parameter too (it is 0), so the starts differ only in their form.
+          return this.pageRows(stand, listedNotes(stand, {}), standQuery, p, firstOrSeek);
+        }),
+        total: compiledPerViewer((_p: WholeListParameters, stand) => this.wholeListTotal(stand.readerId)),
       };
       this.wholeListQueries.set(shape, compiled);
     }
-    const values = [viewer.userId, viewer.readerId, page.limit, page.offset, after?.createdAtUs, after?.id, ...LEADS.map((_, i) => after?.lead[i])];
+    const values = {
+      userId: viewer.userId, readerId: viewer.readerId, limit: page.limit, offset: page.offset,
+      afterUs: after?.createdAtUs ?? 0, afterId: after?.id ?? 0, lead0: after?.lead[0] ?? 0, lead1: after?.lead[1] ?? 0,
+    };
     const [rows, count] = await Promise.all([
-      this.db.executeQuery(bindStandIns(compiled.rows, LIST_STAND_INS, values)),
-      this.db.executeQuery(bindStandIns(compiled.total, LIST_STAND_INS, values)),
+      this.db.executeQuery(compiled.rows.bind(values)),
+      this.db.executeQuery(compiled.total.bind(values)),
     ]);
     return toNotePage(rows.rows, count.rows[0]?.total ?? 0, query, viewer.userId);
   }

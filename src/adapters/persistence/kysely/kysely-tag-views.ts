@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import { NOTEMAP_TAGS_MAX } from '../../../application/ports/notemap-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
@@ -6,7 +6,7 @@ import type { TagView, TagViews } from '../../../application/ports/tag-views';
 import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
 import { readableNote } from './readable-note';
-import { bindStandIns, viewerShape } from './stand-ins';
+import { compiledPerViewer, type CompiledPerViewer } from './compiled-queries';
 import type { Schema } from './schema';
 
 /** How many notes the reader may read carry the tag aliased `t`. */
@@ -15,19 +15,22 @@ function visibleNotesCount(readerId: number | null) {
     where tn.tag_id = t.id and ${readableNote('n', readerId)})`;
 }
 
-// Stand-ins for the names of a note's tags, compiled once per viewer shape (stand-ins.ts).
-const NOTE_ID = -2_000_000_201;
-const READER_ID = -2_000_000_202;
-/** The names query's stand-ins, in the order their values are given. */
-const NAME_STAND_INS = [NOTE_ID, READER_ID];
-
 /** Tags with the number of notes the viewer may read carrying each; a page is two statements. */
 @injectable()
 export class KyselyTagViews implements TagViews {
-  /** The names of a note's tags, compiled once per viewer shape (a note's web page reads them on every view). */
-  private readonly nameQueries = new Map<string, CompiledQuery<{ name: string }>>();
+  /** The names of a note's tags, compiled once per form of viewer (a note's web page reads them on every view). */
+  private readonly namesQuery: CompiledPerViewer<{ noteId: number }, { name: string }>;
 
-  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
+  constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {
+    this.namesQuery = compiledPerViewer((p: { noteId: number }, viewer) => db
+      .selectFrom('note_tags as nt')
+      .innerJoin('notes as n', 'n.id', 'nt.note_id')
+      .innerJoin('tags as t', 't.id', 'nt.tag_id')
+      .where('nt.note_id', '=', p.noteId)
+      .where(readableNote('n', viewer.readerId))
+      .select('t.name')
+      .orderBy(sql`t.name collate "C"`));
+  }
 
   async ofNote(viewer: Viewer, noteId: number, page: PageRequest): Promise<Page<TagView>> {
     // The tags of a note the viewer may not read are not theirs to see either.
@@ -51,21 +54,7 @@ export class KyselyTagViews implements TagViews {
   }
 
   async namesOfNote(viewer: Viewer, noteId: number): Promise<string[]> {
-    const shape = viewerShape(viewer);
-    let query = this.nameQueries.get(shape);
-    if (query === undefined) {
-      query = this.db
-        .selectFrom('note_tags as nt')
-        .innerJoin('notes as n', 'n.id', 'nt.note_id')
-        .innerJoin('tags as t', 't.id', 'nt.tag_id')
-        .where('nt.note_id', '=', NOTE_ID)
-        .where(readableNote('n', viewer.readerId === null ? null : READER_ID))
-        .select('t.name')
-        .orderBy(sql`t.name collate "C"`)
-        .compile();
-      this.nameQueries.set(shape, query);
-    }
-    const { rows } = await this.db.executeQuery(bindStandIns(query, NAME_STAND_INS, [noteId, viewer.readerId]));
+    const { rows } = await this.db.executeQuery(this.namesQuery.bind({ noteId, userId: viewer.userId, readerId: viewer.readerId }));
     return rows.map((row) => row.name);
   }
 

@@ -1,5 +1,5 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
-import { compiledOnce, compiledPerViewer } from '../../../../src/adapters/persistence/kysely/compiled-queries';
+import { compiledAlone, compiledOnce, compiledPerViewer } from '../../../../src/adapters/persistence/kysely/compiled-queries';
 
 const db = new Kysely<{ notes: { id: number; title: string; author_id: number } }>({
   dialect: {
@@ -122,5 +122,17 @@ describe('compiledPerViewer', () => {
       .where(viewer.readerId === null ? sql<boolean>`true` : sql<boolean>`author_id = ${viewer.readerId}`));
     expect(readerOnly.bind({ userId: 7, readerId: 8 }).parameters).toEqual([8]);
     expect(readerOnly.bind({ userId: 7, readerId: null }).parameters).toEqual([]);
+  });
+});
+
+describe('compiledAlone', () => {
+  it('is the builder\'s statement, text and values, holding nothing of its tree of nodes', () => {
+    const builder = db.selectFrom('notes').select(['id', 'title']).where('id', '=', 7).where('title', '=', 'x');
+    const compiled = builder.compile();
+    const alone = compiledAlone(builder);
+    expect(alone.sql).toBe(compiled.sql);
+    expect(alone.parameters).toEqual([7, 'x']);
+    // A raw node of the text alone: the select's nodes are left to the collector once it is compiled.
+    expect(alone.query).toEqual({ kind: 'RawNode', sqlFragments: [compiled.sql], parameters: [] });
   });
 });
