@@ -10,6 +10,7 @@ import type { NoteRepository } from './note-repository';
 import type { NoteViews } from './note-views';
 import type { NotemapRepository } from './notemap-repository';
 import type { NotemapViews } from './notemap-views';
+import type { PlaceViews } from './place-views';
 import type { RefreshTokenRepository } from './refresh-token-repository';
 import type { SessionRepository } from './session-repository';
 import type { UserRepository } from './user-repository';
@@ -37,6 +38,7 @@ export interface TransactionViews {
   notes: NoteViews;
   comments: CommentViews;
   notemaps: NotemapViews;
+  places: PlaceViews;
 }
 
 /** Runs work in one transaction: all of its writes land, or none do. */

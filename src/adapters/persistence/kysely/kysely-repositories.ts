@@ -12,6 +12,7 @@ import { KyselyNoteRepository } from './kysely-note-repository';
 import { KyselyNoteViews } from './kysely-note-views';
 import { KyselyNotemapRepository } from './kysely-notemap-repository';
 import { KyselyNotemapViews } from './kysely-notemap-views';
+import { KyselyPlaceViews } from './kysely-place-views';
 import { KyselyRefreshTokenRepository } from './kysely-refresh-token-repository';
 import { KyselySessionRepository } from './kysely-session-repository';
 import { KyselyUserRepository } from './kysely-user-repository';
@@ -34,7 +35,9 @@ export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCa
     sessions: new KyselySessionRepository(db),
     // Made when first asked for: most transactions never read a view.
     get views() {
-      const views = { notes: new KyselyNoteViews(db), comments: new KyselyCommentViews(db), notemaps: new KyselyNotemapViews(db) };
+      const views = {
+        notes: new KyselyNoteViews(db), comments: new KyselyCommentViews(db), notemaps: new KyselyNotemapViews(db), places: new KyselyPlaceViews(db),
+      };
       Object.defineProperty(this, 'views', { value: views });
       return views;
     },

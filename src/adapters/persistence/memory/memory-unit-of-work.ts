@@ -12,6 +12,7 @@ import { MemoryNoteRepository } from './memory-note-repository';
 import { MemoryNoteViews } from './memory-note-views';
 import { MemoryNotemapRepository } from './memory-notemap-repository';
 import { MemoryNotemapViews } from './memory-notemap-views';
+import { MemoryPlaceViews } from './memory-place-views';
 import { MemoryRefreshTokenRepository } from './memory-refresh-token-repository';
 import { MemorySessionRepository } from './memory-session-repository';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
@@ -32,7 +33,9 @@ export function memoryRepositories(store: MemoryStore): Repositories {
     codes: new MemoryAuthorizationCodeRepository(store),
     refreshTokens: new MemoryRefreshTokenRepository(store),
     sessions: new MemorySessionRepository(store),
-    views: { notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store) },
+    views: {
+      notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store), places: new MemoryPlaceViews(store),
+    },
   };
 }
 
