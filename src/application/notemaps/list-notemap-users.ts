@@ -10,10 +10,7 @@ import { findNotemap } from './find-own-notemap';
 /** The authors (creator and the authors of its readable notes) or the followers of a notemap; 404 for no notemap. */
 @injectable()
 export class ListNotemapUsers {
-  constructor(
-    @inject(NOTEMAP_REPOSITORY) private readonly notemaps: NotemapRepository,
-    @inject(NOTEMAP_USER_VIEWS) private readonly views: NotemapUserViews,
-  ) {}
+  constructor(@inject(NOTEMAP_REPOSITORY) private readonly notemaps: NotemapRepository, @inject(NOTEMAP_USER_VIEWS) private readonly views: NotemapUserViews) {}
 
   async execute(actor: Actor, notemapId: number, relation: 'authors' | 'followers', page: PageRequest): Promise<Page<UserSummaryView>> {
     await findNotemap(this.notemaps, notemapId);
