@@ -4,13 +4,13 @@ import type { FollowViews } from '../../../application/ports/follow-views';
 import type { UserSummaryView } from '../../../application/ports/note-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import { KYSELY } from './database';
+import { relationUserPage } from './relation-users';
 import type { Schema } from './schema';
-import { toUserSummary } from './user-summary-row';
 
 /** Which follow table a list reads, and which of its columns is the listed user and which the list's owner. */
 type FollowList = 'followers' | 'following' | 'placeFollowers';
 
-/** Users listed by a follow table; a page is two statements (the rows with their summaries, and the total). */
+/** Users listed by a follow table; a page is two statements (relation-users.ts). */
 @injectable()
 export class KyselyFollowViews implements FollowViews {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
@@ -33,21 +33,8 @@ export class KyselyFollowViews implements FollowViews {
     return row !== undefined;
   }
 
-  private async list(of: FollowList, ownerId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
-    const follows = this.followRows(of, ownerId);
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom(follows.as('f'))
-        .innerJoin('users as u', 'u.id', 'f.user_id')
-        .select(['u.id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar'])
-        .orderBy('f.created_at', 'desc')
-        .orderBy('u.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      this.db.selectFrom(follows.as('f')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(toUserSummary), total: count.total };
+  private list(of: FollowList, ownerId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    return relationUserPage(this.db, this.followRows(of, ownerId).as('r'), page);
   }
 
   /** The follows of one list as (listed user, when), filtered on the index that leads with the owner. */

@@ -6,6 +6,7 @@ import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
 import { readableNote } from './readable-note';
+import { relationUserPage } from './relation-users';
 import type { Schema } from './schema';
 import { toUserSummary } from './user-summary-row';
 
@@ -34,19 +35,8 @@ export class KyselyNotemapUserViews implements NotemapUserViews {
     return { items: rows.map(toUserSummary), total: count.total };
   }
 
-  async followers(notemapId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
-    const follows = this.db.selectFrom('notemap_follows as f').where('f.notemap_id', '=', notemapId);
-    const [rows, count] = await Promise.all([
-      follows
-        .innerJoin('users as u', 'u.id', 'f.user_id')
-        .select(SUMMARY)
-        .orderBy('f.created_at', 'desc')
-        .orderBy('f.user_id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      follows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map(toUserSummary), total: count.total };
+  followers(notemapId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+    const follows = this.db.selectFrom('notemap_follows').select(['user_id', 'created_at']).where('notemap_id', '=', notemapId);
+    return relationUserPage(this.db, follows.as('r'), page);
   }
 }
