@@ -4,7 +4,10 @@ import type { CommentRepository } from '../../../application/ports/comment-repos
 import type { Comment, CommentContent } from '../../../domain/comment';
 import { DomainError } from '../../../domain/domain-error';
 import { KYSELY } from './database';
+import { deleteRelationRow, insertRelationRow, type RelationTable } from './relation-rows';
 import type { Schema } from './schema';
+
+const COMMENT_FAVORITES: RelationTable = { table: 'comment_favorites', subject: 'comment_id', user: 'user_id' };
 
 /**
  * Comments with the counters that mirror them: `notes.comments_count` and `comments.favoriters_count`.
@@ -76,26 +79,14 @@ export class KyselyCommentRepository implements CommentRepository {
 
   async favorite(commentId: number, userId: number, now: Date): Promise<boolean> {
     if (!(await this.lockRow(commentId))) throw DomainError.notFound('comment', commentId);
-    const inserted = await this.db
-      .insertInto('comment_favorites')
-      .values({ comment_id: commentId, user_id: userId, created_at: now })
-      .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doNothing())
-      .returning('comment_id')
-      .executeTakeFirst();
-    if (inserted === undefined) return false;
+    if (!(await insertRelationRow(this.db, COMMENT_FAVORITES, commentId, userId, now))) return false;
     await this.count(commentId, +1);
     return true;
   }
 
   async unfavorite(commentId: number, userId: number): Promise<boolean> {
     if (!(await this.lockRow(commentId))) return false;
-    const removed = await this.db
-      .deleteFrom('comment_favorites')
-      .where('comment_id', '=', commentId)
-      .where('user_id', '=', userId)
-      .returning('comment_id')
-      .executeTakeFirst();
-    if (removed === undefined) return false;
+    if (!(await deleteRelationRow(this.db, COMMENT_FAVORITES, commentId, userId))) return false;
     await this.count(commentId, -1);
     return true;
   }

@@ -4,12 +4,13 @@ import type { FollowRepository } from '../../../application/ports/follow-reposit
 import { DomainError } from '../../../domain/domain-error';
 import { KYSELY } from './database';
 import { foreignKeyViolation } from './database-errors';
+import { deleteRelationRow, insertRelationRow, type RelationTable } from './relation-rows';
 import type { Schema } from './schema';
 
-/**
- * Follows as rows keyed by their pair: ON CONFLICT DO NOTHING and DELETE … RETURNING tell whether a
- * row was really written or removed, so concurrent requests can neither duplicate nor double-count.
- */
+const USER_FOLLOWS: RelationTable = { table: 'user_follows', subject: 'followed_id', user: 'follower_id' };
+const PLACE_FOLLOWS: RelationTable = { table: 'place_follows', subject: 'place_id', user: 'user_id' };
+
+/** Follows of users and of places, as rows keyed by their pair (relation-rows.ts). */
 @injectable()
 export class KyselyFollowRepository implements FollowRepository {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
@@ -17,13 +18,7 @@ export class KyselyFollowRepository implements FollowRepository {
   async followUser(followerId: number, followedId: number, now: Date): Promise<boolean> {
     // The insert's key checks lock both users; an account deleted meanwhile fails them once its deletion commits.
     try {
-      const row = await this.db
-        .insertInto('user_follows')
-        .values({ follower_id: followerId, followed_id: followedId, created_at: now })
-        .onConflict((oc) => oc.columns(['followed_id', 'follower_id']).doNothing())
-        .returning('follower_id')
-        .executeTakeFirst();
-      return row !== undefined;
+      return await insertRelationRow(this.db, USER_FOLLOWS, followedId, followerId, now);
     } catch (error) {
       const constraint = foreignKeyViolation(error);
       if (constraint !== null) throw DomainError.notFound('user', constraint === 'user_follows_follower_id_fkey' ? followerId : followedId);
@@ -31,33 +26,15 @@ export class KyselyFollowRepository implements FollowRepository {
     }
   }
 
-  async unfollowUser(followerId: number, followedId: number): Promise<boolean> {
-    const row = await this.db
-      .deleteFrom('user_follows')
-      .where('followed_id', '=', followedId)
-      .where('follower_id', '=', followerId)
-      .returning('follower_id')
-      .executeTakeFirst();
-    return row !== undefined;
+  unfollowUser(followerId: number, followedId: number): Promise<boolean> {
+    return deleteRelationRow(this.db, USER_FOLLOWS, followedId, followerId);
   }
 
-  async followPlace(userId: number, placeId: number, now: Date): Promise<boolean> {
-    const row = await this.db
-      .insertInto('place_follows')
-      .values({ place_id: placeId, user_id: userId, created_at: now })
-      .onConflict((oc) => oc.columns(['place_id', 'user_id']).doNothing())
-      .returning('user_id')
-      .executeTakeFirst();
-    return row !== undefined;
+  followPlace(userId: number, placeId: number, now: Date): Promise<boolean> {
+    return insertRelationRow(this.db, PLACE_FOLLOWS, placeId, userId, now);
   }
 
-  async unfollowPlace(userId: number, placeId: number): Promise<boolean> {
-    const row = await this.db
-      .deleteFrom('place_follows')
-      .where('place_id', '=', placeId)
-      .where('user_id', '=', userId)
-      .returning('user_id')
-      .executeTakeFirst();
-    return row !== undefined;
+  unfollowPlace(userId: number, placeId: number): Promise<boolean> {
+    return deleteRelationRow(this.db, PLACE_FOLLOWS, placeId, userId);
   }
 }

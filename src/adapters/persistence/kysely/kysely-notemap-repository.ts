@@ -5,7 +5,10 @@ import { DomainError } from '../../../domain/domain-error';
 import type { Notemap, NotemapContent } from '../../../domain/notemap';
 import { KYSELY } from './database';
 import { foreignKeyViolation } from './database-errors';
+import { deleteRelationRow, insertRelationRow, type RelationTable } from './relation-rows';
 import type { Schema } from './schema';
+
+const NOTEMAP_FOLLOWS: RelationTable = { table: 'notemap_follows', subject: 'notemap_id', user: 'user_id' };
 
 /**
  * Notemaps over SQL. A relation write and the counters it moves are one statement (data-modifying
@@ -117,26 +120,14 @@ export class KyselyNotemapRepository implements NotemapRepository {
   async follow(notemapId: number, userId: number, now: Date): Promise<boolean> {
     // No lock first: the insert's key check locks the notemap, and fails once a deletion of it has committed.
     try {
-      const row = await this.db
-        .insertInto('notemap_follows')
-        .values({ notemap_id: notemapId, user_id: userId, created_at: now })
-        .onConflict((oc) => oc.columns(['notemap_id', 'user_id']).doNothing())
-        .returning('user_id')
-        .executeTakeFirst();
-      return row !== undefined;
+      return await insertRelationRow(this.db, NOTEMAP_FOLLOWS, notemapId, userId, now);
     } catch (error) {
       if (foreignKeyViolation(error) === 'notemap_follows_notemap_id_fkey') throw DomainError.notFound('notemap', notemapId);
       throw error;
     }
   }
 
-  async unfollow(notemapId: number, userId: number): Promise<boolean> {
-    const row = await this.db
-      .deleteFrom('notemap_follows')
-      .where('notemap_id', '=', notemapId)
-      .where('user_id', '=', userId)
-      .returning('user_id')
-      .executeTakeFirst();
-    return row !== undefined;
+  unfollow(notemapId: number, userId: number): Promise<boolean> {
+    return deleteRelationRow(this.db, NOTEMAP_FOLLOWS, notemapId, userId);
   }
 }
