@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { CommentRepository } from '../../../application/ports/comment-repository';
 import type { Comment, CommentContent } from '../../../domain/comment';
 import { DomainError } from '../../../domain/domain-error';
+import { addRelationRow, removeRelationRow } from './memory-relation-rows';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
 
 /** Comments and their favorites; counts are computed from these rows when read, so none is kept. */
@@ -50,17 +51,11 @@ export class MemoryCommentRepository implements CommentRepository {
   favorite(commentId: number, userId: number, now: Date): Promise<boolean> {
     return this.store.with(({ comments, commentFavorites }) => {
       if (!comments.some((c) => c.id === commentId)) throw DomainError.notFound('comment', commentId);
-      if (commentFavorites.some((f) => f.commentId === commentId && f.userId === userId)) return false;
-      commentFavorites.push({ commentId, userId, createdAt: new Date(now) });
-      return true;
+      return addRelationRow(commentFavorites, { commentId, userId }, now);
     });
   }
 
   unfavorite(commentId: number, userId: number): Promise<boolean> {
-    return this.store.with((state) => {
-      const before = state.commentFavorites.length;
-      state.commentFavorites = state.commentFavorites.filter((f) => !(f.commentId === commentId && f.userId === userId));
-      return state.commentFavorites.length < before;
-    });
+    return this.store.with(({ commentFavorites }) => removeRelationRow(commentFavorites, { commentId, userId }));
   }
 }

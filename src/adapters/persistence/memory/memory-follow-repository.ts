@@ -1,5 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import type { FollowRepository } from '../../../application/ports/follow-repository';
+import { addRelationRow, removeRelationRow } from './memory-relation-rows';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
 
 @injectable()
@@ -8,34 +9,21 @@ export class MemoryFollowRepository implements FollowRepository {
 
   followUser(followerId: number, followedId: number, now: Date): Promise<boolean> {
     return this.store.with((state) => {
-      if (state.userFollows.some((f) => f.followerId === followerId && f.followedId === followedId)) return false;
-      state.userFollows.push({ followerId, followedId, createdAt: new Date(now) });
-      this.store.recordWebhookEvent(state, { type: 'user.followed', followerId, followedId });
-      return true;
+      const added = addRelationRow(state.userFollows, { followerId, followedId }, now);
+      if (added) this.store.recordWebhookEvent(state, { type: 'user.followed', followerId, followedId });
+      return added;
     });
   }
 
   unfollowUser(followerId: number, followedId: number): Promise<boolean> {
-    return this.store.with((state) => {
-      const before = state.userFollows.length;
-      state.userFollows = state.userFollows.filter((f) => !(f.followerId === followerId && f.followedId === followedId));
-      return state.userFollows.length < before;
-    });
+    return this.store.with(({ userFollows }) => removeRelationRow(userFollows, { followerId, followedId }));
   }
 
   followPlace(userId: number, placeId: number, now: Date): Promise<boolean> {
-    return this.store.with((state) => {
-      if (state.placeFollows.some((f) => f.userId === userId && f.placeId === placeId)) return false;
-      state.placeFollows.push({ userId, placeId, createdAt: new Date(now) });
-      return true;
-    });
+    return this.store.with(({ placeFollows }) => addRelationRow(placeFollows, { userId, placeId }, now));
   }
 
   unfollowPlace(userId: number, placeId: number): Promise<boolean> {
-    return this.store.with((state) => {
-      const before = state.placeFollows.length;
-      state.placeFollows = state.placeFollows.filter((f) => !(f.userId === userId && f.placeId === placeId));
-      return state.placeFollows.length < before;
-    });
+    return this.store.with(({ placeFollows }) => removeRelationRow(placeFollows, { userId, placeId }));
   }
 }

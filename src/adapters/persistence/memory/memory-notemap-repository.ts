@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import type { NotemapRepository } from '../../../application/ports/notemap-repository';
 import type { Notemap, NotemapContent } from '../../../domain/notemap';
+import { addRelationRow, removeRelationRow } from './memory-relation-rows';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
 
 /** Notemaps in memory; counts are computed from the tables, so only rows change here. */
@@ -69,18 +70,10 @@ export class MemoryNotemapRepository implements NotemapRepository {
   }
 
   follow(notemapId: number, userId: number, now: Date): Promise<boolean> {
-    return this.store.with(({ notemapFollows }) => {
-      if (notemapFollows.some((f) => f.notemapId === notemapId && f.userId === userId)) return false;
-      notemapFollows.push({ notemapId, userId, createdAt: new Date(now) });
-      return true;
-    });
+    return this.store.with(({ notemapFollows }) => addRelationRow(notemapFollows, { notemapId, userId }, now));
   }
 
   unfollow(notemapId: number, userId: number): Promise<boolean> {
-    return this.store.with((state) => {
-      const before = state.notemapFollows.length;
-      state.notemapFollows = state.notemapFollows.filter((f) => !(f.notemapId === notemapId && f.userId === userId));
-      return state.notemapFollows.length < before;
-    });
+    return this.store.with(({ notemapFollows }) => removeRelationRow(notemapFollows, { notemapId, userId }));
   }
 }
