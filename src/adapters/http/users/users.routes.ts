@@ -4,21 +4,18 @@ import { Type } from 'typebox';
 import type { DependencyContainer } from 'tsyringe';
 import { ExportAccount } from '../../../application/accounts/export-account';
 import { GetUser } from '../../../application/users/get-user';
-import { ListUserNotes } from '../../../application/users/list-user-notes';
 import { SingleEnvelope, single } from '../envelope';
 import { parseId } from '../ids';
 import { Links } from '../links';
-import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
-import { toPageRequest } from '../paging';
 import { presentUser } from './user.presenter';
 import { sendExport } from './export-response';
+import { registerUserNotes } from './user-notes.routes';
 import { User, UserQuery } from './user.schemas';
 
 export function registerUserRoutes(app: FastifyInstance, container: DependencyContainer): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const links = container.resolve(Links);
   const getUser = container.resolve(GetUser);
-  const listUserNotes = container.resolve(ListUserNotes);
   const exportAccount = container.resolve(ExportAccount);
   const withAssociations = (query: { associations?: string }) => query.associations !== 'none';
 
@@ -60,17 +57,7 @@ export function registerUserRoutes(app: FastifyInstance, container: DependencyCo
     return single(presentUser(user, links, withAssociations(request.query)));
   });
 
-  api.get('/v2/users/:user_id/notes', {
-    schema: {
-      summary: "A user's notes", tags: ['users'],
-      description: 'Lists the notes a user wrote that the caller may read: public notes for anyone, and with a `readall` token also the '
-        + 'non-public notes its user may see; an unknown user is 404. Takes every note-list parameter (`bbox`, `near`, `q`, `tag`, `sort`, '
-        + '`format`, …); follow `nextUrl`, with its `cursor`, for the next page.',
-      params: Type.Object({ user_id: Type.String() }), querystring: NoteListQuery, response: NoteListResponses,
-    },
-  }, async (request, reply) => {
-    const page = toPageRequest(request.query);
-    const result = await listUserNotes.execute(request.actor, parseId(request.params.user_id, 'user'), 'written', noteListFilter(request.query), page);
-    return sendNoteList(request, reply, result, page, links);
+  registerUserNotes(app, container, {
+    path: 'notes', summary: "A user's notes", tags: ['users'], notes: 'written', lists: 'Lists the notes a user wrote that the caller may read',
   });
 }
