@@ -1,13 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
-import { FollowPlace } from '../../../application/places/follow-place';
 import { GetPlace } from '../../../application/places/get-place';
 import { ListFollowedPlaces } from '../../../application/places/list-followed-places';
-import { ListPlaceFollowers } from '../../../application/places/list-place-followers';
 import { ListPlaceNotes } from '../../../application/places/list-place-notes';
 import { ListPlaces } from '../../../application/places/list-places';
-import { UnfollowPlace } from '../../../application/places/unfollow-place';
 import { IdParams } from '../common.schemas';
 import { ListEnvelope, SingleEnvelope, list, single } from '../envelope';
 import { UserIdParams } from '../follows/follow.schemas';
@@ -16,8 +13,7 @@ import { Links } from '../links';
 import { NoteListQuery, NoteListResponses, noteListFilter, sendNoteList } from '../notes/note-list-query';
 import { registerPagedList } from '../paged-list-route';
 import { nextUrl, toPageRequest } from '../paging';
-import { ownRelationRoutes } from '../own-relation-routes';
-import { registerRelationRoutes } from '../relation-routes';
+import { registerPlaceFollowerRoutes } from './place-followers.routes';
 import { presentPlace } from './place.presenter';
 import { Place, PlaceQuery } from './place.schemas';
 
@@ -28,9 +24,6 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
   const listPlaces = container.resolve(ListPlaces);
   const getPlace = container.resolve(GetPlace);
   const listPlaceNotes = container.resolve(ListPlaceNotes);
-  const listPlaceFollowers = container.resolve(ListPlaceFollowers);
-  const followPlace = container.resolve(FollowPlace);
-  const unfollowPlace = container.resolve(UnfollowPlace);
   const listFollowedPlaces = container.resolve(ListFollowedPlaces);
 
   api.get('/v2/places', {
@@ -74,19 +67,7 @@ export function registerPlaceRoutes(app: FastifyInstance, container: DependencyC
     return sendNoteList(request, reply, result, page, links);
   });
 
-  registerRelationRoutes(app, container, ownRelationRoutes({
-    tags: ['places'], params: IdParams, path: '/v2/places/:id/followers',
-    lists: [{
-      path: '/v2/places/:id/followers', summary: 'Users that follow a place',
-      description: 'Lists the users who follow a place, newest follow first; anyone may call, and a place the caller cannot see is 404.',
-      run: (actor, { id }, page) => listPlaceFollowers.execute(actor, parseId(id, 'place'), page),
-    }],
-    add: { summary: 'Follow a place', joins: 'follows a place they can see', first: 'follow', run: (actor, { id }) => followPlace.execute(actor, parseId(id, 'place')) },
-    remove: {
-      summary: 'Unfollow a place', ends: 'Ends the token\'s user\'s follow of a place', missing: 'they do not follow the place',
-      more: 'A follower may leave a place whose notes they can no longer read.', run: (actor, { id }, userId) => unfollowPlace.execute(actor, parseId(id, 'place'), userId),
-    },
-  }));
+  registerPlaceFollowerRoutes(app, container);
 
   registerPagedList(app, {
     path: '/v2/users/:user_id/followed_places', summary: 'Places a user follows', tags: ['places'],
