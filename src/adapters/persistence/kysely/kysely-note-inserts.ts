@@ -6,7 +6,7 @@ import { scalarArrayLiteral as numbers, textArrayLiteral as texts } from './arra
 import { KYSELY } from './database';
 import { toNoteView, type NoteViewRow } from './kysely-note-views';
 import { tagsOf } from './kysely-note-repository';
-import { noteContentColumns } from './note-columns';
+import { noteContentColumns, type ContentColumns } from './note-columns';
 import { hasPlace, placeKey } from './place-key';
 import type { Schema } from './schema';
 import { AGAIN, StatementBatches } from './statement-batches';
@@ -72,101 +72,155 @@ export class KyselyNoteInserts implements NoteInserts {
   }
 
   /**
-   * One statement for every note of the batch: the notes, places, tags, recipients and each note's tags as columns of
-   * arrays (`unnest`), so its text, and thus its prepared statement, is the same whatever the batch holds. A note
-   * whose place or tags this statement's snapshot cannot see is not inserted (and has no row in the answer).
+   * One statement for every note of the batch: the notes, their tags and their recipients as columns of arrays
+   * (`unnest`), so its text, and thus its prepared statement, is the same whatever the batch holds. A note whose place
+   * or tags this statement's snapshot cannot see is not inserted (and has no row in the answer).
    */
   private async statement(notes: readonly NewNote[]): Promise<InsertedRow[]> {
-    // Each column's values in one array, filled in one pass over the notes.
-    const ords: number[] = [], authorIds: number[] = [], createdAts: string[] = [], titles: (string | null)[] = [];
-    const messages: string[] = [], visibilities: string[] = [], latitudes: number[] = [], longitudes: number[] = [];
-    const streets: (string | null)[] = [], streetNumbers: (string | null)[] = [], streetAddresses: (string | null)[] = [];
-    const neighborhoods: (string | null)[] = [], cities: (string | null)[] = [], states: (string | null)[] = [];
-    const postalCodes: (string | null)[] = [], countries: (string | null)[] = [], isoCountryCodes: (string | null)[] = [];
-    const zoomLevels: (number | null)[] = [], precisions: string[] = [], publicLatitudes: number[] = [];
-    const publicLongitudes: number[] = [], placeKeys: (string | null)[] = [];
-    const tagOrds: number[] = [], tagNames: string[] = [], tagExplicit: boolean[] = [], tagPositions: number[] = [];
-    const recipientOrds: number[] = [], recipientIds: number[] = [];
-    notes.forEach(({ authorId, content, recipientIds: recipients, now }, ord) => {
-      const row = noteContentColumns(content);
-      ords.push(ord);
-      authorIds.push(authorId);
-      createdAts.push(now.toISOString());
-      titles.push(row.title);
-      messages.push(row.message);
-      visibilities.push(row.visibility);
-      latitudes.push(row.latitude);
-      longitudes.push(row.longitude);
-      streets.push(row.street);
-      streetNumbers.push(row.street_number);
-      streetAddresses.push(row.street_address);
-      neighborhoods.push(row.neighborhood);
-      cities.push(row.city);
-      states.push(row.state);
-      postalCodes.push(row.postal_code);
-      countries.push(row.country);
-      isoCountryCodes.push(row.iso_country_code);
-      zoomLevels.push(row.zoom_level);
-      precisions.push(row.location_precision);
-      publicLatitudes.push(row.public_latitude);
-      publicLongitudes.push(row.public_longitude);
-      placeKeys.push(hasPlace(content.location) ? placeKey(content.location) : null);
-      const tags = tagsOf(content);
-      tags.names.forEach((name, position) => {
-        tagOrds.push(ord);
-        tagNames.push(name);
-        tagExplicit.push(tags.explicit.has(name));
-        tagPositions.push(position);
-      });
-      for (const userId of new Set(recipients)) {
-        recipientOrds.push(ord);
-        recipientIds.push(userId);
-      }
-    });
-    const parameters: readonly unknown[] = [
-      numbers(ords), numbers(authorIds), texts(createdAts), texts(titles), texts(messages), texts(visibilities),
-      numbers(latitudes), numbers(longitudes), texts(streets), texts(streetNumbers), texts(streetAddresses),
-      texts(neighborhoods), texts(cities), texts(states), texts(postalCodes), texts(countries), texts(isoCountryCodes),
-      numbers(zoomLevels), texts(precisions), numbers(publicLatitudes), numbers(publicLongitudes), texts(placeKeys),
-      numbers(tagOrds), texts(tagNames), numbers(tagExplicit), numbers(tagPositions), numbers(recipientOrds), numbers(recipientIds),
-    ];
     // Compiled once (Kysely's compiler and pipeline cost a write about 2 % of its CPU): the text never changes, only
-    // the arrays bound to it, which must be its parameters in the same order.
-    if (this.compiled === undefined) {
-      const compiled = insertStatement(parameters).compile(this.db);
-      if (compiled.parameters.length !== parameters.length || compiled.parameters.some((value, i) => value !== parameters[i])) {
-        throw new Error('the note insert statement does not take its parameters in the order they are built');
-      }
-      this.compiled = compiled;
-    }
-    const { rows } = await this.db.executeQuery<InsertedRow>({ ...this.compiled, parameters });
-    return rows;
+    // the arrays bound to it, which `INPUTS` builds in the order it wrote their placeholders.
+    this.compiled ??= INSERT_STATEMENT.compile(this.db);
+    const rows = inputRows(notes);
+    const { rows: inserted } = await this.db.executeQuery<InsertedRow>({ ...this.compiled, parameters: INPUTS.flatMap((input) => input.bind(rows)) });
+    return inserted;
   }
 }
 
+/** The values of an array parameter's elements, by the array's SQL type. */
+interface ElementTypes {
+  int4: number;
+  float8: number;
+  bool: boolean;
+  text: string;
+  timestamptz: string;
+}
+
+/** A column of an input table: its name, its SQL array type and how to take its value from one row of the input. */
+type InputColumn<R> = { [T in keyof ElementTypes]: { name: string; type: T; value(row: R): ElementTypes[T] | null } }[keyof ElementTypes];
+
+/** A note of the batch as its columns read it: `ord` is its position in the batch, which the answer names. */
+interface NoteRow {
+  ord: number;
+  note: NewNote;
+  content: ContentColumns;
+  placeKey: string | null;
+}
+
+interface TagRow {
+  ord: number;
+  name: string;
+  explicit: boolean;
+  position: number;
+}
+
+interface RecipientRow {
+  ord: number;
+  userId: number;
+}
+
+interface InputRows {
+  notes: NoteRow[];
+  tags: TagRow[];
+  recipients: RecipientRow[];
+}
+
+/** The rows of the three input tables, in one pass over the notes. */
+function inputRows(notes: readonly NewNote[]): InputRows {
+  const rows: InputRows = { notes: [], tags: [], recipients: [] };
+  notes.forEach((note, ord) => {
+    const { content } = note;
+    rows.notes.push({ ord, note, content: noteContentColumns(content), placeKey: hasPlace(content.location) ? placeKey(content.location) : null });
+    const tags = tagsOf(content);
+    tags.names.forEach((name, position) => rows.tags.push({ ord, name, explicit: tags.explicit.has(name), position }));
+    for (const userId of new Set(note.recipientIds)) rows.recipients.push({ ord, userId });
+  });
+  return rows;
+}
+
+const NOTE_COLUMNS: readonly InputColumn<NoteRow>[] = [
+  { name: 'ord', type: 'int4', value: (row) => row.ord },
+  { name: 'author_id', type: 'int4', value: (row) => row.note.authorId },
+  { name: 'created_at', type: 'timestamptz', value: (row) => row.note.now.toISOString() },
+  { name: 'title', type: 'text', value: (row) => row.content.title },
+  { name: 'message', type: 'text', value: (row) => row.content.message },
+  { name: 'visibility', type: 'text', value: (row) => row.content.visibility },
+  { name: 'latitude', type: 'float8', value: (row) => row.content.latitude },
+  { name: 'longitude', type: 'float8', value: (row) => row.content.longitude },
+  { name: 'street', type: 'text', value: (row) => row.content.street },
+  { name: 'street_number', type: 'text', value: (row) => row.content.street_number },
+  { name: 'street_address', type: 'text', value: (row) => row.content.street_address },
+  { name: 'neighborhood', type: 'text', value: (row) => row.content.neighborhood },
+  { name: 'city', type: 'text', value: (row) => row.content.city },
+  { name: 'state', type: 'text', value: (row) => row.content.state },
+  { name: 'postal_code', type: 'text', value: (row) => row.content.postal_code },
+  { name: 'country', type: 'text', value: (row) => row.content.country },
+  { name: 'iso_country_code', type: 'text', value: (row) => row.content.iso_country_code },
+  { name: 'zoom_level', type: 'int4', value: (row) => row.content.zoom_level },
+  { name: 'location_precision', type: 'text', value: (row) => row.content.location_precision },
+  { name: 'public_latitude', type: 'float8', value: (row) => row.content.public_latitude },
+  { name: 'public_longitude', type: 'float8', value: (row) => row.content.public_longitude },
+  { name: 'place_key', type: 'text', value: (row) => row.placeKey },
+];
+
+const TAG_COLUMNS: readonly InputColumn<TagRow>[] = [
+  { name: 'ord', type: 'int4', value: (row) => row.ord },
+  { name: 'name', type: 'text', value: (row) => row.name },
+  { name: 'explicit', type: 'bool', value: (row) => row.explicit },
+  { name: 'position', type: 'int4', value: (row) => row.position },
+];
+
+const RECIPIENT_COLUMNS: readonly InputColumn<RecipientRow>[] = [
+  { name: 'ord', type: 'int4', value: (row) => row.ord },
+  { name: 'user_id', type: 'int4', value: (row) => row.userId },
+];
+
+/** An input table of the statement: its CTE, one array parameter per column, and the arrays it binds to them. */
+interface Input {
+  cte: RawBuilder<unknown>;
+  bind(rows: InputRows): string[];
+}
+
 /**
- * The statement, with the arrays `KyselyNoteInserts.statement` builds as its parameters in this order: the notes' 22 columns,
- * the tags' 4 and the recipients' 2.
+ * The CTE `name as (select * from unnest($1::type[], …) as name (column, …))` and its arrays, both from `columns`:
+ * each column's placeholder, type and alias come from its definition, and its array is bound in the same place.
  */
-function insertStatement(p: readonly unknown[]): RawBuilder<InsertedRow> {
-  return sql<InsertedRow>`
-      with input as (
-        select * from unnest(
-          ${p[0]}::int4[], ${p[1]}::int4[],
-          ${p[2]}::timestamptz[], ${p[3]}::text[], ${p[4]}::text[],
-          ${p[5]}::text[], ${p[6]}::float8[], ${p[7]}::float8[], ${p[8]}::text[],
-          ${p[9]}::text[], ${p[10]}::text[], ${p[11]}::text[],
-          ${p[12]}::text[], ${p[13]}::text[], ${p[14]}::text[], ${p[15]}::text[],
-          ${p[16]}::text[], ${p[17]}::int4[], ${p[18]}::text[],
-          ${p[19]}::float8[], ${p[20]}::float8[], ${p[21]}::text[]
-        ) as i (ord, author_id, created_at, title, message, visibility, latitude, longitude, street, street_number,
-          street_address, neighborhood, city, state, postal_code, country, iso_country_code, zoom_level, location_precision,
-          public_latitude, public_longitude, place_key)),
-      tag_input as (
-        select * from unnest(${p[22]}::int4[], ${p[23]}::text[], ${p[24]}::bool[], ${p[25]}::int4[])
-          as t (ord, name, explicit, position)),
-      recipient_input as (
-        select * from unnest(${p[26]}::int4[], ${p[27]}::int4[]) as r (ord, user_id)),
+function input<R>(name: string, columns: readonly InputColumn<R>[], rowsOf: (rows: InputRows) => readonly R[]): Input {
+  // The placeholders' values only shape the text; every write binds its own arrays in their place.
+  const arrays = sql.join(columns.map((column) => sql`${column.name}::${sql.raw(column.type)}[]`));
+  const aliases = sql.join(columns.map((column) => sql.id(column.name)));
+  return {
+    cte: sql`${sql.id(name)} as (select * from unnest(${arrays}) as ${sql.id(name)} (${aliases}))`,
+    bind: (rows) => {
+      const from = rowsOf(rows);
+      return columns.map((column) => arrayLiteral(column, from));
+    },
+  };
+}
+
+/** The PostgreSQL array literal of a column's values over `rows` (`array-literals.ts`). */
+function arrayLiteral<R>(column: InputColumn<R>, rows: readonly R[]): string {
+  switch (column.type) {
+    case 'text':
+    case 'timestamptz':
+      return texts(rows.map(column.value));
+    case 'int4':
+    case 'float8':
+      return numbers(rows.map(column.value));
+    case 'bool':
+      return numbers(rows.map(column.value));
+  }
+}
+
+/** The statement's input tables: the statement's parameters are their columns', in this order and no other. */
+const INPUTS: readonly Input[] = [
+  input('input', NOTE_COLUMNS, (rows) => rows.notes),
+  input('tag_input', TAG_COLUMNS, (rows) => rows.tags),
+  input('recipient_input', RECIPIENT_COLUMNS, (rows) => rows.recipients),
+];
+
+/** The statement: its only parameters are the arrays of `INPUTS`, all in its first CTEs. */
+const INSERT_STATEMENT: RawBuilder<InsertedRow> = sql<InsertedRow>`
+      with ${sql.join(INPUTS.map((table) => table.cte))},
       -- A place's parts as the first note naming it writes them; DO NOTHING, so a concurrent writer is never blocked.
       place_input as (
         select distinct on (place_key) place_key as key, city, state, country from input
@@ -216,7 +270,6 @@ function insertStatement(p: readonly unknown[]): RawBuilder<InsertedRow> {
       join note n on n.id = r.id
       join users u on u.id = n.author_id
       left join place p on p.id = n.place_id`;
-}
 
 /**
  * The note's row as `NoteViews` reads it, from what the statement wrote and what it answered: the columns as written

@@ -2,7 +2,7 @@ import { snapToCell } from '../../../domain/location-precision';
 import type { NoteContent } from '../../../domain/note';
 import type { NotesTable } from './schema';
 
-type ContentColumns = Pick<NotesTable,
+export type ContentColumns = Pick<NotesTable,
   | 'title' | 'message' | 'visibility' | 'latitude' | 'longitude' | 'street' | 'street_number' | 'street_address'
   | 'neighborhood' | 'city' | 'state' | 'postal_code' | 'country' | 'iso_country_code' | 'zoom_level'
   | 'location_precision' | 'public_latitude' | 'public_longitude'>;
