@@ -123,12 +123,12 @@ export function changeFeedContract(adapters: () => ContractAdapters, fixtures: F
       const author = await fixtures.user();
       const map = await repos().notemaps.create(author.id, { name: 'Twice', description: null }, fixtures.now());
       const twice = await fixtures.note(author.id, { visibility: 'self' });
+      const between = await fixtures.note(author.id);
       const from = await end();
-      const between = await adapters().uow.run(async (work) => {
+      await adapters().uow.run(async (work) => {
         await work.notes.update(twice, fixtures.content({ visibility: 'public' }), null, fixtures.now());
-        const other = await work.notes.create(author.id, fixtures.content(), [], fixtures.now());
+        await work.notes.update(between, fixtures.content({ message: 'edited between' }), null, fixtures.now());
         await work.notemaps.addNote(map, twice, fixtures.now());
-        return other;
       });
       const [first, second] = await feed().after(from, 500, by(anonymous));
       expect([first?.noteId, second?.noteId]).toEqual([between, twice]);

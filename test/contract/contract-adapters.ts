@@ -97,7 +97,13 @@ export class Fixtures {
     return applyNoteFields(null, { message: 'A note', latitude: 52.52, longitude: 13.405, ...fields });
   }
 
+  /** A new note's id, stored as every note is (`NoteInserts`). */
   async note(authorId: number, fields: NoteFields = {}, recipientIds: number[] = []): Promise<number> {
-    return this.adapters().repositories.notes.create(authorId, this.content(fields), recipientIds, this.now());
+    return this.insert(authorId, this.content(fields), recipientIds, this.now());
+  }
+
+  /** The id of a new note of `content`, written at `now` by `NoteInserts`. */
+  async insert(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number> {
+    return (await this.adapters().noteInserts.insert({ authorId, content, recipientIds, now })).id;
   }
 }

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { KyselyNoteInserts } from '../../src/adapters/persistence/kysely/kysely-note-inserts';
-import { KyselyNoteRepository } from '../../src/adapters/persistence/kysely/kysely-note-repository';
 import { snapToCell } from '../../src/domain/location-precision';
 import { createTestDatabase } from '../support/test-database';
 import { Fixtures, type ContractAdapters, type TestUser } from './contract-adapters';
 import { kyselyAdapters } from './kysely-adapters';
 
-// The write side of a note: round trips of create and update, whatever the place, tags and recipients already are.
+// The write side of a note: round trips of an insert (NoteInserts) and an update, whatever the place, tags and recipients
+// already are.
 describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const))(
   'Kysely note writes on %s: statements per call',
   (kind) => {
@@ -59,13 +59,15 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
     });
     afterAll(() => database.close());
 
-    it('creates a note with a new place, new tags and a recipient in 1 statement', async () => {
+    it('creates a note with a new place, new tags, a recipient and an image in 1 statement', async () => {
       const tags = [fixtures.name('tag'), fixtures.name('tag')];
       const content = fixtures.content({ message: `hello #${tags[0]}`, tags, visibility: 'recipients', city: fixtures.name('city'), country: 'France' });
-      const [count, id] = await cost(() => adapters.repositories.notes.create(author.id, content, [recipient.id], fixtures.now()));
+      const image = { key: `${fixtures.name('image')}.jpg`, width: 640, height: 480 };
+      const [count, view] = await cost(() => adapters.noteInserts.insert({ authorId: author.id, content, recipientIds: [recipient.id], now: fixtures.now(), image }));
       expect(count).toBe(1);
-      await expect(adapters.repositories.notes.findById(id)).resolves.toMatchObject({
-        tags: [...new Set([...content.tags, ...content.explicitTags])], explicitTags: content.explicitTags, recipientIds: [recipient.id],
+      expect(view.image).toMatchObject({ width: 640, height: 480 });
+      await expect(adapters.repositories.notes.findById(view.id)).resolves.toMatchObject({
+        tags: [...new Set([...content.tags, ...content.explicitTags])], explicitTags: content.explicitTags, recipientIds: [recipient.id], image,
       });
       expect(content.tags).toEqual(expect.arrayContaining(tags));
     });
@@ -92,7 +94,7 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       const [known, fresh] = [fixtures.name('tag'), fixtures.name('tag')];
       const first = await fixtures.note(author.id, { city, country: 'Peru', tags: [known] });
       const content = fixtures.content({ city: city.toUpperCase(), country: 'peru', tags: [fresh, known] });
-      const [count, second] = await cost(() => adapters.repositories.notes.create(author.id, content, [], fixtures.now()));
+      const [count, second] = await cost(() => fixtures.insert(author.id, content, [], fixtures.now()));
       expect(count).toBe(1);
       await expect(adapters.repositories.notes.findById(second)).resolves.toMatchObject({ tags: [fresh, known], explicitTags: content.explicitTags });
       const places = await database.kysely.selectFrom('notes').select('place_id').where('id', 'in', [first, second]).execute();
@@ -114,13 +116,15 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
     // Two connections are needed: PostgreSQL only. The other transaction holds a new tag, a new place, or both.
     (kind === 'postgres' ? it.each : it.skip.each)([
       ['a tag', true, false], ['a place', false, true], ['a tag and a place', true, true],
-    ])('links %s another transaction created while this one waited for it', async (_name, withTag, withPlace) => {
+    ])('writes again a note whose new %s another transaction committed while its statement waited', async (_name, withTag, withPlace) => {
       const [tag, city] = [fixtures.name('tag'), fixtures.name('city')];
-      const id = await whileAnotherHolds(async (trx) => {
+      const view = await whileAnotherHolds(async (trx) => {
         if (withTag) await trx.insertInto('tags').values({ name: tag }).execute();
         if (withPlace) await trx.insertInto('places').values({ city, state: null, country: null, key: `${city}\u001f\u001f` }).execute();
-      }, () => database.kysely.transaction().execute((trx) =>
-        new KyselyNoteRepository(trx).create(author.id, fixtures.content({ tags: [tag], city }), [], fixtures.now())));
+      }, () => new KyselyNoteInserts(database.kysely).insert({ authorId: author.id, content: fixtures.content({ tags: [tag], city }), recipientIds: [], now: fixtures.now() }));
+      const { id } = view;
+      expect(view.counts.tags).toBe(1);
+      expect(view.place?.name).toContain(city);
       await expect(adapters.repositories.notes.findById(id)).resolves.toMatchObject({ tags: [tag] });
       const place = await database.kysely.selectFrom('notes as n').innerJoin('places as p', 'p.id', 'n.place_id').select('p.city').where('n.id', '=', id).executeTakeFirst();
       expect(place).toEqual({ city });
@@ -137,23 +141,23 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       // Transactions held open until the end, each on a connection of its own.
       const releases: (() => void)[] = [];
       const held: Promise<unknown>[] = [];
-      const open = () => new Promise<{ shard: number; writer: KyselyNoteRepository; raw: typeof database.kysely }>((resolve, reject) => {
+      const open = () => new Promise<{ shard: number; writer: KyselyNoteInserts; raw: typeof database.kysely }>((resolve, reject) => {
         held.push(database.kysely.transaction().execute(async (trx) => {
           const shard = (await sql<{ shard: number }>`select pg_backend_pid() % 16 as shard`.execute(trx)).rows[0]?.shard ?? -1;
           await new Promise<void>((done) => {
             releases.push(done);
-            resolve({ shard, writer: new KyselyNoteRepository(trx), raw: trx });
+            resolve({ shard, writer: new KyselyNoteInserts(trx), raw: trx });
           });
         }).catch(reject));
       });
       try {
         const first = await open();
-        await first.writer.create(author.id, fixtures.content({ message: 'first writer' }), [], fixtures.now());
+        await first.writer.insert({ authorId: author.id, content: fixtures.content({ message: 'first writer' }), recipientIds: [], now: fixtures.now() });
         let second = await open();
         for (let tries = 0; second.shard === first.shard && tries < 8; tries++) second = await open();
         expect(second.shard).not.toBe(first.shard);
         await sql`set local lock_timeout = '2s'`.execute(second.raw);
-        await second.writer.create(author.id, fixtures.content({ message: 'second writer' }), [], fixtures.now());
+        await second.writer.insert({ authorId: author.id, content: fixtures.content({ message: 'second writer' }), recipientIds: [], now: fixtures.now() });
       } finally {
         for (const release of releases) release();
         await Promise.all(held);
@@ -188,20 +192,8 @@ describe.each(process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) 
       expect(stored).toHaveLength(7);
     });
 
-    (kind === 'postgres' ? it : it.skip)('writes again a note whose new tag and place another transaction committed while its statement waited', async () => {
-      const [tag, city] = [fixtures.name('tag'), fixtures.name('city')];
-      const view = await whileAnotherHolds(async (trx) => {
-        await trx.insertInto('tags').values({ name: tag }).execute();
-        await trx.insertInto('places').values({ city, state: null, country: null, key: `${city}\u001f\u001f` }).execute();
-      }, () => new KyselyNoteInserts(database.kysely).insert({ authorId: author.id, content: fixtures.content({ tags: [tag], city }), recipientIds: [], now: fixtures.now() }));
-      expect(view.counts.tags).toBe(1);
-      expect(view.place?.name).toContain(city);
-      await expect(adapters.repositories.notes.findById(view.id)).resolves.toMatchObject({ tags: [tag] });
-      expect(await database.kysely.selectFrom('places').select('id').where('city', '=', city).execute()).toHaveLength(1);
-    });
-
     it('creates a note without place, tags or recipients in 1 statement', async () => {
-      const [count] = await cost(() => adapters.repositories.notes.create(author.id, fixtures.content({ message: 'plain' }), [], fixtures.now()));
+      const [count] = await cost(() => fixtures.insert(author.id, fixtures.content({ message: 'plain' }), [], fixtures.now()));
       expect(count).toBe(1);
     });
   },

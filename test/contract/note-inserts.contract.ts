@@ -67,6 +67,19 @@ export function noteInsertsContract(adapters: () => ContractAdapters, fixtures: 
       }
     });
 
+    it('stores each note of several posted together with its image or none, answered as read', async () => {
+      const author = await fixtures.user();
+      const images = [{ key: `${fixtures.name('image')}.jpg`, width: 640, height: 480 }, null, undefined, { key: `${fixtures.name('image')}.png`, width: 1, height: 2 }];
+      const views = await Promise.all(images.map((image, i) => inserts().insert({
+        authorId: author.id, content: fixtures.content({ message: `pictured ${i}` }), recipientIds: [], now: fixtures.now(), image,
+      })));
+      for (const [i, view] of views.entries()) {
+        expect(view.image).toEqual(images[i] ?? null);
+        expect(view).toEqual(await readBack(view, author.id));
+        await expect(adapters().repositories.notes.findById(view.id)).resolves.toMatchObject({ image: images[i] ?? null });
+      }
+    });
+
     it('a note naming a known place in other letters keeps the place as first written', async () => {
       const author = await fixtures.user();
       const city = fixtures.name('Town');

@@ -56,7 +56,7 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
       const author = await fixtures.user({ name: 'Author Name' });
       const reader = await fixtures.user();
       const now = fixtures.now();
-      const id = await adapters().repositories.notes.create(
+      const id = await fixtures.insert(
         author.id,
         fixtures.content({ title: 'Title', message: 'Body #one', tags: ['two'], city: 'Lyon', country: 'France', isoCountryCode: 'FR' }),
         [],
@@ -262,8 +262,8 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
     it('orders notes created at the same time by id, highest first', async () => {
       const author = await fixtures.user();
       const now = fixtures.now();
-      const first = await adapters().repositories.notes.create(author.id, fixtures.content(), [], now);
-      const second = await adapters().repositories.notes.create(author.id, fixtures.content(), [], now);
+      const first = await fixtures.insert(author.id, fixtures.content(), [], now);
+      const second = await fixtures.insert(author.id, fixtures.content(), [], now);
       expect(ids(await views().list(anonymous, { authorId: author.id }, firstPage))).toEqual([second, first]);
     });
 
@@ -274,7 +274,6 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
       beforeAll(async () => {
         author = await fixtures.user();
         const fans = [await fixtures.user(), await fixtures.user()];
-        const notes = adapters().repositories.notes;
         // Ties everywhere: three notes created at one instant, two at another; equal distances, ranks and favoriters.
         const times = [fixtures.now(), fixtures.now(), fixtures.now(), fixtures.now()];
         const specs: [number, string, number, number, number][] = [
@@ -289,11 +288,11 @@ export function noteViewsContract(adapters: () => ContractAdapters, fixtures: Fi
           [3, 'run', 52.52, 13.405, 0],
         ];
         for (const [time, message, latitude, longitude, fanCount] of specs) {
-          const id = await notes.create(author.id, fixtures.content({ message, latitude, longitude }), [], times[time] ?? new Date());
+          const id = await fixtures.insert(author.id, fixtures.content({ message, latitude, longitude }), [], times[time] ?? new Date());
           for (const fan of fans.slice(0, fanCount)) await adapters().repositories.favorites.add(id, fan.id, fixtures.now());
           made.push(id);
         }
-        await notes.create(author.id, fixtures.content({ message: 'run', visibility: 'self' }), [], times[1] ?? new Date());
+        await fixtures.insert(author.id, fixtures.content({ message: 'run', visibility: 'self' }), [], times[1] ?? new Date());
       });
 
       async function walkByOffset(filter: NoteFilter, limit: number): Promise<number[]> {

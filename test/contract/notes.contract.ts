@@ -2,7 +2,7 @@ import { anonymous, type ContractAdapters, type Fixtures } from './contract-adap
 
 const byNumber = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 
-/** NoteRepository: create, find, update (content, tags, recipients), delete. */
+/** NoteRepository: find, update (content, tags, recipients), delete; the notes are written by NoteInserts. */
 export function noteRepositoryContract(adapters: () => ContractAdapters, fixtures: Fixtures): void {
   describe('NoteRepository', () => {
     const notes = () => adapters().repositories.notes;
@@ -29,7 +29,7 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
         zoomLevel: 17,
       });
       const now = fixtures.now();
-      const id = await notes().create(author.id, content, [r2.id, r1.id], now);
+      const id = await fixtures.insert(author.id, content, [r2.id, r1.id], now);
 
       const note = await notes().findById(id);
       expect(note).toEqual({
@@ -65,7 +65,7 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
 
     it('stores a note without title, tags, recipients or address', async () => {
       const author = await fixtures.user();
-      const id = await notes().create(author.id, fixtures.content({ message: 'plain' }), [], fixtures.now());
+      const id = await fixtures.insert(author.id, fixtures.content({ message: 'plain' }), [], fixtures.now());
       await expect(notes().findById(id)).resolves.toMatchObject({
         title: null,
         visibility: 'public',
@@ -78,9 +78,9 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
 
     it('stores how precisely others see the location, exact unless told, and an edit changes it', async () => {
       const author = await fixtures.user();
-      const exact = await notes().create(author.id, fixtures.content(), [], fixtures.now());
+      const exact = await fixtures.insert(author.id, fixtures.content(), [], fixtures.now());
       await expect(notes().findById(exact)).resolves.toMatchObject({ locationPrecision: 'exact' });
-      const id = await notes().create(author.id, fixtures.content({ locationPrecision: 'city', latitude: 38.697612, longitude: -9.203301 }), [], fixtures.now());
+      const id = await fixtures.insert(author.id, fixtures.content({ locationPrecision: 'city', latitude: 38.697612, longitude: -9.203301 }), [], fixtures.now());
       // The author's own record keeps the exact position.
       await expect(notes().findById(id)).resolves.toMatchObject({ locationPrecision: 'city', location: { latitude: 38.697612, longitude: -9.203301 } });
       await notes().update(id, fixtures.content({ locationPrecision: 'street' }), null, fixtures.now());
@@ -95,7 +95,7 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
       const author = await fixtures.user();
       const recipient = await fixtures.user();
       const created = fixtures.now();
-      const id = await notes().create(
+      const id = await fixtures.insert(
         author.id,
         fixtures.content({ message: 'first #alpha', tags: ['beta', 'gamma'], visibility: 'recipients', city: 'Oslo' }),
         [recipient.id],
@@ -126,7 +126,7 @@ export function noteRepositoryContract(adapters: () => ContractAdapters, fixture
       const author = await fixtures.user();
       const [a, b, c] = [await fixtures.user(), await fixtures.user(), await fixtures.user()];
       const content = fixtures.content({ visibility: 'recipients' });
-      const id = await notes().create(author.id, content, [a.id, b.id], fixtures.now());
+      const id = await fixtures.insert(author.id, content, [a.id, b.id], fixtures.now());
 
       await notes().update(id, content, [c.id, b.id], fixtures.now());
       expect(byNumber((await notes().findById(id))?.recipientIds ?? [])).toEqual(byNumber([b.id, c.id]));

@@ -11,27 +11,27 @@ export function unitOfWorkContract(adapters: () => ContractAdapters, fixtures: F
     it('commits the work and returns its result', async () => {
       const username = fixtures.name('uow');
       const now = fixtures.now();
-      const { userId, noteId } = await adapters().uow.run(async ({ users, notes }) => {
+      const { userId, notemapId } = await adapters().uow.run(async ({ users, notemaps }) => {
         const id = await users.create(newUser(username), now);
         // A write is visible to later reads of the same work.
         expect(await users.findById(id)).toMatchObject({ username });
-        return { userId: id, noteId: await notes.create(id, fixtures.content(), [], now) };
+        return { userId: id, notemapId: await notemaps.create(id, { name: 'Work', description: null }, now) };
       });
       await expect(adapters().repositories.users.findByUsername(username)).resolves.toMatchObject({ id: userId });
-      await expect(adapters().repositories.notes.findById(noteId)).resolves.toMatchObject({ authorId: userId });
+      await expect(adapters().repositories.notemaps.findById(notemapId)).resolves.toMatchObject({ ownerId: userId });
     });
 
     it('leaves nothing behind when the work throws, and passes the error on', async () => {
       const username = fixtures.name('uow');
       const failure = new Error('work failed');
-      let noteId = 0;
-      await expect(adapters().uow.run(async ({ users, notes }) => {
+      let notemapId = 0;
+      await expect(adapters().uow.run(async ({ users, notemaps }) => {
         const id = await users.create(newUser(username), fixtures.now());
-        noteId = await notes.create(id, fixtures.content({ tags: [fixtures.name('tag')] }), [], fixtures.now());
+        notemapId = await notemaps.create(id, { name: 'Undone', description: null }, fixtures.now());
         throw failure;
       })).rejects.toBe(failure);
       await expect(adapters().repositories.users.findByUsername(username)).resolves.toBeNull();
-      await expect(adapters().repositories.notes.findById(noteId)).resolves.toBeNull();
+      await expect(adapters().repositories.notemaps.findById(notemapId)).resolves.toBeNull();
     });
 
     it('rolls back earlier writes when a later one conflicts', async () => {

@@ -154,7 +154,7 @@ describe.each(ALL_STORAGES)('note images over %s storage', (storage) => {
       expect(res.json().data.image).toMatchObject({ originalWidth: 2000, originalHeight: 1200 });
     });
 
-    it('removes the stored file when the note then fails to save (an unknown recipient)', async () => {
+    it('stores no file when a recipient is unknown (recipients are read before the file is stored)', async () => {
       const before = await snapshot();
       const res = await postNote(aliceNotes, ...fields({ visibility: 'recipients', recipients: 'no_such_user' }), filePart('image_file', 'jpeg', jpeg));
       await expectNothingStored(res, 400, before);

@@ -1,5 +1,6 @@
 import { buildApp } from '../../src/app';
 import { ReadSitemap } from '../../src/application/sitemap/read-sitemap';
+import { NOTE_INSERTS, type NoteInserts } from '../../src/application/ports/note-inserts';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
 import { buildContainer } from '../../src/container';
 import { applyNoteFields } from '../../src/domain/note';
@@ -56,12 +57,12 @@ describe('the sitemap', () => {
     sitemap.batchSize = 2;
     container.registerInstance(ReadSitemap, sitemap);
     const uow = container.resolve<UnitOfWork>(UNIT_OF_WORK);
-    const noteIds = await uow.run(async ({ users, notes }) => {
-      const author = await users.create({ username: 'big', email: 'big@example.com', passwordHash: 'x', name: null, avatarHash: '0'.repeat(32) }, new Date());
-      const made: number[] = [];
-      for (let i = 0; i < 7; i++) made.push(await notes.create(author, applyNoteFields(null, { message: `n${i}`, latitude: 0, longitude: 0 }), [], new Date()));
-      return made;
-    });
+    const inserts = container.resolve<NoteInserts>(NOTE_INSERTS);
+    const author = await uow.run(({ users }) => users.create({ username: 'big', email: 'big@example.com', passwordHash: 'x', name: null, avatarHash: '0'.repeat(32) }, new Date()));
+    const noteIds: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      noteIds.push((await inserts.insert({ authorId: author, content: applyNoteFields(null, { message: `n${i}`, latitude: 0, longitude: 0 }), recipientIds: [], now: new Date() })).id);
+    }
     const app = await buildApp(container);
     try {
       const index = await app.inject({ url: '/sitemap.xml' });

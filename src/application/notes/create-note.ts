@@ -6,11 +6,10 @@ import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
 import { CLOCK, type Clock } from '../ports/clock';
 import { IMAGE_PROCESSOR, type ImageProcessor } from '../ports/image-processor';
 import { NOTE_INSERTS, type NoteInserts } from '../ports/note-inserts';
-import { NOTE_VIEWS, type NoteView, type NoteViews } from '../ports/note-views';
+import type { NoteView } from '../ports/note-views';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import type { NoteInput } from './note-input';
 import { resolveRecipients } from './resolve-recipients';
-import { viewerOf } from '../viewer';
 import { NOTE_IMAGE_MAX_PIXELS } from '../../domain/image';
 
 /** Posts a note for the actor (scope `notes`), with its image when one is sent; returns the note as its author reads it. */
@@ -19,7 +18,6 @@ export class CreateNote {
   constructor(
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(NOTE_INSERTS) private readonly inserts: NoteInserts,
-    @inject(NOTE_VIEWS) private readonly views: NoteViews,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(BLOB_STORE) private readonly blobs: BlobStore,
     @inject(IMAGE_PROCESSOR) private readonly images: ImageProcessor,
@@ -29,21 +27,11 @@ export class CreateNote {
     const authorId = requireScope(actor, 'notes');
     const content = applyNoteFields(null, input);
     const refs = input.recipients ?? [];
-    if (!input.image) {
-      // The usual post: one write that answers with the note (see NoteInserts), after the recipients' names are read.
-      const recipientIds = refs.length === 0 ? [] : await this.uow.run(({ users }) => resolveRecipients(users, refs));
-      return this.inserts.insert({ authorId, content, recipientIds, now: this.clock.now() });
-    }
+    // One write that answers with the note (see NoteInserts), once the recipients' names are read.
+    const recipientIds = refs.length === 0 ? [] : await this.uow.run(({ users }) => resolveRecipients(users, refs));
+    if (!input.image) return this.inserts.insert({ authorId, content, recipientIds, now: this.clock.now() });
     // The file is stored before the row (a row never names a missing file) and removed if the row fails.
     const image = await storeUpload(this.images, this.blobs, input.image, NOTE_IMAGE_MAX_PIXELS);
-    const id = await recordOrDiscard(this.blobs, image.key, () => this.uow.run(async ({ users, notes }) => {
-      const recipientIds = await resolveRecipients(users, refs);
-      const created = await notes.create(authorId, content, recipientIds, this.clock.now());
-      await notes.setImage(created, image);
-      return created;
-    }));
-    const view = await this.views.get(viewerOf(actor), id);
-    if (view === null) throw new Error(`note ${id} was not stored`);
-    return view;
+    return recordOrDiscard(this.blobs, image.key, () => this.inserts.insert({ authorId, content, recipientIds, now: this.clock.now(), image }));
   }
 }

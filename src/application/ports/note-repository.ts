@@ -1,9 +1,10 @@
 import type { Note, NoteContent, NoteImage } from '../../domain/note';
 
-/** Notes, as the write side needs them; tags are created on first use and keep their ids. */
+/**
+ * Notes, as the write side needs them; tags are created on first use and keep their ids. A new note is stored by
+ * `NoteInserts`, the one way to write one.
+ */
 export interface NoteRepository {
-  /** Inserts a note with its tags and recipients; returns the new id. */
-  create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number>;
   /**
    * The note, or null. With `lock`, its row is held against other writers until the transaction ends: a write
    * that changes a note's relations and counters locks the note first (decision `write-races-lock-in-order`).

@@ -1,4 +1,5 @@
 import type { NewUser } from '../../../src/application/ports/user-repository';
+import { MemoryNoteInserts } from '../../../src/adapters/persistence/memory/memory-note-inserts';
 import { MemoryStore } from '../../../src/adapters/persistence/memory/memory-store';
 import { MemoryUnitOfWork } from '../../../src/adapters/persistence/memory/memory-unit-of-work';
 import { MemoryUserRepository } from '../../../src/adapters/persistence/memory/memory-user-repository';
@@ -34,17 +35,14 @@ describe('MemoryUnitOfWork', () => {
   });
 
   it('undoes every write of work that throws, and rethrows the same error', async () => {
-    const noteId = await uow.run(async ({ users: repo, notes }) => {
-      const author = await repo.create(newUser('ann'), NOW);
-      return notes.create(author, content('before #old'), [], NOW);
-    });
+    const author = await users.create(newUser('ann'), NOW);
+    const { id: noteId } = await new MemoryNoteInserts(store).insert({ authorId: author, content: content('before #old'), recipientIds: [], now: NOW });
     const before = store.snapshot();
     const failure = new Error('boom');
 
     const outcome = uow.run(async ({ users: repo, notes }) => {
       await repo.create(newUser('ben'), NOW);
       await notes.update(noteId, content('after #new'), [], new Date(NOW.getTime() + 1000));
-      await notes.create(1, content('another'), [], NOW);
       throw failure;
     });
 

@@ -3,10 +3,14 @@ import { CreateNote } from '../../../src/application/notes/create-note';
 import { DeleteNote } from '../../../src/application/notes/delete-note';
 import { GetNote } from '../../../src/application/notes/get-note';
 import { UpdateNote } from '../../../src/application/notes/update-note';
+import { BLOB_STORE } from '../../../src/application/ports/blob-store';
+import { NOTE_INSERTS, type NewNote, type NoteInserts } from '../../../src/application/ports/note-inserts';
 import { VIEW_COUNTER, type ViewCounter } from '../../../src/application/ports/view-counter';
+import { MemoryBlobStore } from '../../../src/adapters/blobs/memory-blob-store';
 import { ListTagNotes } from '../../../src/application/tags/list-tag-notes';
 import { ListUserNotes } from '../../../src/application/users/list-user-notes';
 import { ANONYMOUS, userActor, type Actor } from '../../../src/domain/actor';
+import { makeImage } from '../../support/multipart';
 import { HERE, memoryApplication, rejectsWith } from '../../support/use-cases';
 
 describe('note use cases (memory adapters)', () => {
@@ -73,5 +77,49 @@ describe('note use cases (memory adapters)', () => {
     await rejectsWith(c.resolve(ListTagNotes).execute(ANONYMOUS, 'not a tag!', {}, page), 'not_found');
     await c.resolve(CreateNote).execute(annNotes, { message: '#Found it', ...HERE });
     expect((await c.resolve(ListTagNotes).execute(ANONYMOUS, '#FOUND', {}, page)).total).toBe(1);
+  });
+
+  describe('posting with an image', () => {
+    /** The blob store, recording each step of a post in `steps`. */
+    function recordingBlobs(steps: string[]): MemoryBlobStore {
+      const blobs = new MemoryBlobStore();
+      const { put, delete: remove } = blobs;
+      blobs.put = async (key, bytes) => { steps.push(`put ${key}`); await put.call(blobs, key, bytes); };
+      blobs.delete = async (key) => { steps.push(`delete ${key}`); await remove.call(blobs, key); };
+      c.register(BLOB_STORE, { useValue: blobs });
+      return blobs;
+    }
+    const upload = async () => ({ bytes: await makeImage('png', 30, 20), field: 'image_file' });
+
+    it('stores the file, then the note with it in one insert, and answers the note with its image', async () => {
+      const steps: string[] = [];
+      const blobs = recordingBlobs(steps);
+      const inserts = c.resolve<NoteInserts>(NOTE_INSERTS);
+      c.register(NOTE_INSERTS, { useValue: { insert: (note: NewNote) => { steps.push(`insert ${note.image?.key ?? 'none'}`); return inserts.insert(note); } } });
+      const view = await c.resolve(CreateNote).execute(annNotes, { message: 'pictured', visibility: 'recipients', recipients: ['ben'], ...HERE, image: await upload() });
+      expect(view.image).toEqual({ key: expect.stringMatching(/^[0-9a-f]{32}\.png$/u) as unknown, width: 30, height: 20 });
+      const key = view.image?.key ?? '';
+      expect(steps).toEqual([`put ${key}`, `insert ${key}`]);
+      expect(await blobs.get(key)).not.toBeNull();
+      expect(await c.resolve(GetNote).execute(userActor(ben, ['readall']), view.id)).toEqual(expect.objectContaining({ id: view.id, image: view.image }));
+    });
+
+    it('removes the file when the note is not stored', async () => {
+      const steps: string[] = [];
+      const blobs = recordingBlobs(steps);
+      const failure = new Error('the database is away');
+      c.register(NOTE_INSERTS, { useValue: { insert: () => Promise.reject(failure) } });
+      await expect(c.resolve(CreateNote).execute(annNotes, { message: 'lost', ...HERE, image: await upload() })).rejects.toBe(failure);
+      const key = steps[0]?.slice('put '.length) ?? '';
+      expect(steps).toEqual([`put ${key}`, `delete ${key}`]);
+      expect(await blobs.get(key)).toBeNull();
+    });
+
+    it('refuses an unknown recipient before storing the file', async () => {
+      const steps: string[] = [];
+      recordingBlobs(steps);
+      await rejectsWith(c.resolve(CreateNote).execute(annNotes, { message: 'x', visibility: 'recipients', recipients: ['ghost'], ...HERE, image: await upload() }), 'invalid');
+      expect(steps).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,6 @@
 // PostgreSQL array literals ('{…}') of the arrays a statement binds as parameters, made here rather than by pg. pg
 // quotes every element and runs two regular expressions over each (numbers included); a batch of note inserts binds
-// 28 arrays, and pg's conversion was about 4 % of a write's server CPU (docs/benchmarks.md). The text is what pg
+// 31 arrays, and pg's conversion was about 4 % of a write's server CPU (docs/benchmarks.md). The text is what pg
 // would send for the same array (element for element, NULL for null and undefined), so PostgreSQL reads the same
 // values: the statement casts each parameter to its array type.
 

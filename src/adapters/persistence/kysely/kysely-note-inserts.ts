@@ -40,11 +40,11 @@ interface InsertedRow {
 /**
  * New notes over Kysely, written in batches (`StatementBatches`, like a group commit): notes posted while a statement
  * runs go together in the next. One statement (so one transaction, one round trip) writes each note with its place,
- * tags and recipients (created when new, as `KyselyNoteRepository.create` does) and answers each note's id, author and
- * place; with what it wrote, that is the note as `NoteViews.get` reads it for its author, so no read follows.
- * Statements run one at a time, so the statement's own time bounds how fast notes are written: it answers only what
- * the server does not know. Answering every column, as read, cost each statement of five notes about 12 % more
- * time in PostgreSQL and the server (docs/benchmarks.md).
+ * tags (created when new), recipients and image, and answers each note's id, author and place; with what it wrote,
+ * that is the note as `NoteViews.get` reads it for its author, so no read follows. Statements run one at a time, so
+ * the statement's own time bounds how fast notes are written: it answers only what the server does not know.
+ * Answering every column, as read, cost each statement of five notes about 12 % more time in PostgreSQL and the
+ * server (docs/benchmarks.md).
  *
  * A note whose place or tag another transaction committed while this statement waited for it (two notes bringing
  * the same new name at once) is left out by the statement itself and written again.
@@ -160,6 +160,9 @@ const NOTE_COLUMNS: readonly InputColumn<NoteRow>[] = [
   { name: 'public_latitude', type: 'float8', value: (row) => row.content.public_latitude },
   { name: 'public_longitude', type: 'float8', value: (row) => row.content.public_longitude },
   { name: 'place_key', type: 'text', value: (row) => row.placeKey },
+  { name: 'image_key', type: 'text', value: (row) => row.note.image?.key ?? null },
+  { name: 'image_width', type: 'int4', value: (row) => row.note.image?.width ?? null },
+  { name: 'image_height', type: 'int4', value: (row) => row.note.image?.height ?? null },
 ];
 
 const TAG_COLUMNS: readonly InputColumn<TagRow>[] = [
@@ -252,10 +255,10 @@ const INSERT_STATEMENT: RawBuilder<InsertedRow> = sql<InsertedRow>`
       note as (
         insert into notes (id, author_id, place_id, title, message, visibility, latitude, longitude, street, street_number,
           street_address, neighborhood, city, state, postal_code, country, iso_country_code, zoom_level, location_precision,
-          public_latitude, public_longitude, created_at, updated_at)
+          public_latitude, public_longitude, image_key, image_width, image_height, created_at, updated_at)
         select id, author_id, place_id, title, message, visibility, latitude, longitude, street, street_number,
           street_address, neighborhood, city, state, postal_code, country, iso_country_code, zoom_level, location_precision,
-          public_latitude, public_longitude, created_at, created_at
+          public_latitude, public_longitude, image_key, image_width, image_height, created_at, created_at
         from ready
         returning id, author_id, place_id),
       linked as (
@@ -274,8 +277,8 @@ const INSERT_STATEMENT: RawBuilder<InsertedRow> = sql<InsertedRow>`
 /**
  * The note's row as `NoteViews` reads it, from what the statement wrote and what it answered: the columns as written
  * (PostgreSQL keeps texts and float8 values exactly, and `created_at` is `now`, whose seconds are read), every count
- * 0 and no image (the columns' defaults), one note tag per tag name (a note is stored with all of its tags or not at
- * all), neither favorited nor found. The contract suite reads every stored note back and compares.
+ * 0 (the columns' defaults), the image as written, one note tag per tag name (a note is stored with all of its tags
+ * or not at all), neither favorited nor found. The contract suite reads every stored note back and compares.
  */
 function readAsStored(note: NewNote, row: InsertedRow): NoteViewRow {
   const seconds = Math.floor(note.now.getTime() / 1000);
@@ -299,9 +302,9 @@ function readAsStored(note: NewNote, row: InsertedRow): NoteViewRow {
     favoriters_count: 0,
     finders_count: 0,
     notemaps_count: 0,
-    image_key: null,
-    image_width: null,
-    image_height: null,
+    image_key: note.image?.key ?? null,
+    image_width: note.image?.width ?? null,
+    image_height: note.image?.height ?? null,
     tags_count: tagsOf(note.content).names.length,
     is_favorited: false,
     is_found: false,

@@ -6,7 +6,6 @@ import { KYSELY } from './database';
 import { LOCATION_COLUMNS, toLocation } from './location-row';
 import { noteContentColumns } from './note-columns';
 import type { Schema } from './schema';
-import { hasPlace, placeKey } from './place-key';
 import { upsertPlace } from './upsert-place';
 import { upsertTags } from './upsert-tags';
 
@@ -51,56 +50,6 @@ function linkTags(tags: NoteTags, noteId: RawBuilder<unknown>): RawBuilder<unkno
 @injectable()
 export class KyselyNoteRepository implements NoteRepository {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
-
-  /**
-   * One statement in the usual case: the place (found or created), the note, its tags (found or created) and
-   * its recipients, each a CTE reading the note's id. A place or tag another transaction committed while this
-   * one waited for it is outside the statement's snapshot (two notes bringing the same new name at once): a
-   * second statement then finds it.
-   */
-  async create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number> {
-    const parts = content.location;
-    const withPlace = hasPlace(parts);
-    const key = placeKey(parts);
-    const insertNote = this.db
-      .insertInto('notes')
-      .values({
-        ...noteContentColumns(content), author_id: authorId, created_at: now, updated_at: now,
-        place_id: withPlace ? sql<number | null>`(select id from place)` : null,
-      })
-      .returning(['id', 'place_id']);
-    const tags = tagsOf(content);
-    const recipients = [...new Set(recipientIds)];
-    const ctes: RawBuilder<unknown>[] = [];
-    if (withPlace) {
-      // DO NOTHING rather than an update, so a concurrent writer of the same place is never blocked.
-      ctes.push(sql`created_place as (
-        insert into places (city, state, country, key) values (${parts.city}, ${parts.state}, ${parts.country}, ${key})
-        on conflict (key) do nothing
-        returning id)`, sql`place as (
-        select id from created_place
-        union all
-        select id from places where key = ${key}
-        limit 1)`);
-    }
-    ctes.push(sql`note as (${insertNote})`);
-    if (tags.names.length > 0) ctes.push(linkTags(tags, sql`(select id from note)`));
-    if (recipients.length > 0) {
-      ctes.push(sql`addressed as (
-        insert into note_recipients (note_id, user_id) select (select id from note), r from unnest(${recipients}::int4[]) as r)`);
-    }
-    const positions = tags.names.length > 0 ? sql`array(select position from linked)` : sql`'{}'::int4[]`;
-    const { rows } = await sql<{ id: number; place_id: number | null; positions: number[] }>`
-      with ${sql.join(ctes)}
-      select note.id, note.place_id, ${positions} as positions from note`.execute(this.db);
-    const row = rows[0];
-    if (!row) throw new Error('the note was not inserted');
-    if (withPlace && row.place_id === null) {
-      await this.db.updateTable('notes').set({ place_id: await upsertPlace(this.db, parts) }).where('id', '=', row.id).execute();
-    }
-    await this.linkMissingTags(row.id, tags, row.positions);
-    return row.id;
-  }
 
   async lock(id: number): Promise<void> {
     await this.db.selectFrom('notes').select('id').where('id', '=', id).forUpdate().execute();

@@ -9,31 +9,6 @@ import { deletedNoteSnapshot, MEMORY_STORE, type MemoryState, type MemoryStore, 
 export class MemoryNoteRepository implements NoteRepository {
   constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
 
-  create(authorId: number, content: NoteContent, recipientIds: readonly number[], now: Date): Promise<number> {
-    return this.store.with((state) => {
-      const id = this.store.nextId('notes');
-      state.notes.push({
-        id,
-        authorId,
-        placeId: this.placeId(state, content),
-        title: content.title,
-        message: content.message,
-        visibility: content.visibility,
-        location: { ...content.location },
-        locationPrecision: content.locationPrecision,
-        publicViewsCount: 0,
-        image: null,
-        createdAt: new Date(now),
-        updatedAt: new Date(now),
-      });
-      this.replaceTags(state, id, content);
-      replaceRecipients(state, id, recipientIds);
-      this.store.recordNoteChanges(state, [id]);
-      this.store.recordWebhookEvent(state, { type: 'note.created', noteId: id });
-      return id;
-    });
-  }
-
   /** A unit of work on the store runs alone: nothing to hold. */
   async lock(): Promise<void> {}
 
@@ -67,7 +42,7 @@ export class MemoryNoteRepository implements NoteRepository {
       const note = state.notes.find((n) => n.id === id);
       if (!note) return;
       Object.assign(note, {
-        placeId: this.placeId(state, content),
+        placeId: notePlaceId(this.store, state, content),
         title: content.title,
         message: content.message,
         visibility: content.visibility,
@@ -75,7 +50,7 @@ export class MemoryNoteRepository implements NoteRepository {
         locationPrecision: content.locationPrecision,
         updatedAt: new Date(now),
       });
-      this.replaceTags(state, id, content);
+      replaceNoteTags(this.store, state, id, content);
       if (recipientIds !== null) replaceRecipients(state, id, recipientIds);
       this.store.recordNoteChanges(state, [id]);
       this.store.recordWebhookEvent(state, { type: 'note.updated', noteId: id });
@@ -112,33 +87,34 @@ export class MemoryNoteRepository implements NoteRepository {
       return true;
     });
   }
-
-  /** Every tag once, in the note's order; an explicit tag is kept even if `tags` left it out. */
-  private replaceTags(state: MemoryState, noteId: number, content: NoteContent): void {
-    const explicit = new Set(content.explicitTags);
-    const rows: StoredNoteTag[] = [...new Set([...content.tags, ...content.explicitTags])].map((name) => ({
-      noteId,
-      tagId: this.tagId(state, name),
-      explicit: explicit.has(name),
-    }));
-    state.noteTags = [...state.noteTags.filter((nt) => nt.noteId !== noteId), ...rows];
-  }
-
-  private placeId(state: MemoryState, content: NoteContent): number | null {
-    return placeIdOf(state, content.location, () => this.store.nextId('places'));
-  }
-
-  /** The id of a tag, created on first use; a tag keeps its id even when no note carries it any more. */
-  private tagId(state: MemoryState, name: string): number {
-    const existing = state.tags.find((t) => t.name === name);
-    if (existing) return existing.id;
-    const id = this.store.nextId('tags');
-    state.tags.push({ id, name });
-    return id;
-  }
 }
 
-function replaceRecipients(state: MemoryState, noteId: number, userIds: readonly number[]): void {
+/** Every tag once, in the note's order; an explicit tag is kept even if `tags` left it out. */
+export function replaceNoteTags(store: MemoryStore, state: MemoryState, noteId: number, content: NoteContent): void {
+  const explicit = new Set(content.explicitTags);
+  const rows: StoredNoteTag[] = [...new Set([...content.tags, ...content.explicitTags])].map((name) => ({
+    noteId,
+    tagId: tagId(store, state, name),
+    explicit: explicit.has(name),
+  }));
+  state.noteTags = [...state.noteTags.filter((nt) => nt.noteId !== noteId), ...rows];
+}
+
+/** The id of the note's place, created on first use (none when the note names no city, state or country). */
+export function notePlaceId(store: MemoryStore, state: MemoryState, content: NoteContent): number | null {
+  return placeIdOf(state, content.location, () => store.nextId('places'));
+}
+
+/** The id of a tag, created on first use; a tag keeps its id even when no note carries it any more. */
+function tagId(store: MemoryStore, state: MemoryState, name: string): number {
+  const existing = state.tags.find((t) => t.name === name);
+  if (existing) return existing.id;
+  const id = store.nextId('tags');
+  state.tags.push({ id, name });
+  return id;
+}
+
+export function replaceRecipients(state: MemoryState, noteId: number, userIds: readonly number[]): void {
   const rows = [...new Set(userIds)].map((userId) => ({ noteId, userId }));
   state.recipients = [...state.recipients.filter((r) => r.noteId !== noteId), ...rows];
 }
