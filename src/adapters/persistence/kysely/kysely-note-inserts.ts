@@ -214,7 +214,10 @@ function arrayLiteral<R>(column: InputColumn<R>, rows: readonly R[]): string {
   }
 }
 
-/** The statement's input tables: the statement's parameters are their columns', in this order and no other. */
+/**
+ * The statement's input tables: the statement's parameters are their columns', in this order and no other (decision
+ * `insert-parameters-by-column`).
+ */
 const INPUTS: readonly Input[] = [
   input('input', NOTE_COLUMNS, (rows) => rows.notes),
   input('tag_input', TAG_COLUMNS, (rows) => rows.tags),
