@@ -17,6 +17,7 @@ import { migration as lighterNoteInsertTriggers } from './0015_lighter_note_inse
 import { migration as webhookWakeNamesSchema } from './0016_webhook_wake_names_schema';
 import { migration as webhookDeliveryScopes } from './0017_webhook_delivery_scopes';
 import { migration as noteStates } from './0018_note_states';
+import { migration as noteStatesOfNewNotes } from './0019_note_states_of_new_notes';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -42,4 +43,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0016_webhook_wake_names_schema': webhookWakeNamesSchema,
   '0017_webhook_delivery_scopes': webhookDeliveryScopes,
   '0018_note_states': noteStates,
+  '0019_note_states_of_new_notes': noteStatesOfNewNotes,
 };

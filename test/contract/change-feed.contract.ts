@@ -138,6 +138,42 @@ export function changeFeedContract(adapters: () => ContractAdapters, fixtures: F
       expect(await heldAt(second!.position, by(anonymous))).toEqual([[twice, true]]);
     });
 
+    it('keeps the state a transaction commits for a note it made, whatever it did to the note after making it', async () => {
+      const author = await fixtures.user();
+      const tag = fixtures.name('made');
+      const map = await repos().notemaps.create(author.id, { name: 'Made', description: null }, fixtures.now());
+      const made = await adapters().uow.run(async (work) => {
+        const mapped = await work.notes.create(author.id, fixtures.content({ message: `#${tag}` }), [], fixtures.now());
+        await work.notemaps.addNote(map, mapped, fixtures.now());
+        const hidden = await work.notes.create(author.id, fixtures.content({ message: `#${tag}` }), [], fixtures.now());
+        await work.notes.update(hidden, fixtures.content({ message: `#${tag}`, visibility: 'self' }), null, fixtures.now());
+        const gone = await work.notes.create(author.id, fixtures.content({ message: `#${tag}` }), [], fixtures.now());
+        await work.notes.delete(gone);
+        return [mapped, hidden, gone] as const;
+      });
+      const [mapped, hidden, gone] = made;
+      const from = await end();
+      for (const id of [mapped, hidden]) await repos().notes.delete(id);
+      expect(await heldAt(from, by(anonymous, { notemapId: map }))).toEqual([[mapped, true], [hidden, false]]);
+      expect(await heldAt(from, by(anonymous, { query: parseNoteQuery({ tag }) }))).toEqual([[mapped, true], [hidden, false]]);
+      expect(await heldAt(from, by(readerOf(author.id), { query: parseNoteQuery({ tag }) }))).toEqual([[mapped, true], [hidden, true]]);
+      await expect(since(from)).resolves.not.toContain(gone);
+    });
+
+    it('keeps the tags of notes the batched insert made', async () => {
+      const author = await fixtures.user();
+      const tag = fixtures.name('batched');
+      const notes = await Promise.all([0, 1, 2].map((i) => adapters().noteInserts.insert({
+        authorId: author.id, content: fixtures.content({ message: `${i} #${tag}`, visibility: i === 2 ? 'self' : 'public' }),
+        recipientIds: [], now: fixtures.now(),
+      })));
+      const from = await end();
+      for (const note of notes) await repos().notes.delete(note.id);
+      const ids = notes.map((note) => note.id);
+      expect(await heldAt(from, by(anonymous, { query: parseNoteQuery({ tag }) }))).toEqual(ids.map((id, i) => [id, i !== 2]));
+      expect(await heldAt(from, by(readerOf(author.id), { tag }))).toEqual(ids.map((id) => [id, true]));
+    });
+
     it('records every note of a deleted account, and the notes of its notemaps', async () => {
       const [leaving, other] = [await fixtures.user(), await fixtures.user()];
       const theirs = [await fixtures.note(leaving.id), await fixtures.note(leaving.id)];
