@@ -145,6 +145,16 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
     }
   });
 
+  it('refuses a note made again under the id of one deleted, rather than record it as a first change (0019)', async () => {
+    const author = await fixtures.user();
+    const gone = await fixtures.note(author.id);
+    await adapters.repositories.notes.delete(gone);
+    await expect(sql`insert into notes (id, author_id, message, latitude, longitude, public_latitude, public_longitude)
+      values (${gone}, ${author.id}, 'again', 1, 2, 1, 2)`.execute(database.kysely)).rejects.toThrow(/note_changes_pkey/u);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from notes where id = ${gone}`.execute(database.kysely);
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
   it('reports one onQuery call per statement', async () => {
     statements.length = 0;
     await adapters.repositories.users.findById(1);
