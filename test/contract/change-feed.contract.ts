@@ -138,28 +138,6 @@ export function changeFeedContract(adapters: () => ContractAdapters, fixtures: F
       expect(await heldAt(second!.position, by(anonymous))).toEqual([[twice, true]]);
     });
 
-    it('keeps the state a transaction commits for a note it made, whatever it did to the note after making it', async () => {
-      const author = await fixtures.user();
-      const tag = fixtures.name('made');
-      const map = await repos().notemaps.create(author.id, { name: 'Made', description: null }, fixtures.now());
-      const made = await adapters().uow.run(async (work) => {
-        const mapped = await work.notes.create(author.id, fixtures.content({ message: `#${tag}` }), [], fixtures.now());
-        await work.notemaps.addNote(map, mapped, fixtures.now());
-        const hidden = await work.notes.create(author.id, fixtures.content({ message: `#${tag}` }), [], fixtures.now());
-        await work.notes.update(hidden, fixtures.content({ message: `#${tag}`, visibility: 'self' }), null, fixtures.now());
-        const gone = await work.notes.create(author.id, fixtures.content({ message: `#${tag}` }), [], fixtures.now());
-        await work.notes.delete(gone);
-        return [mapped, hidden, gone] as const;
-      });
-      const [mapped, hidden, gone] = made;
-      const from = await end();
-      for (const id of [mapped, hidden]) await repos().notes.delete(id);
-      expect(await heldAt(from, by(anonymous, { notemapId: map }))).toEqual([[mapped, true], [hidden, false]]);
-      expect(await heldAt(from, by(anonymous, { query: parseNoteQuery({ tag }) }))).toEqual([[mapped, true], [hidden, false]]);
-      expect(await heldAt(from, by(readerOf(author.id), { query: parseNoteQuery({ tag }) }))).toEqual([[mapped, true], [hidden, true]]);
-      await expect(since(from)).resolves.not.toContain(gone);
-    });
-
     it('keeps the tags of notes the batched insert made', async () => {
       const author = await fixtures.user();
       const tag = fixtures.name('batched');

@@ -145,6 +145,34 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
     }
   });
 
+  // No use case makes a note and changes it in one transaction (notes are written by NoteInserts alone), but the
+  // triggers must hold for any writer: 0019 writes a new note's state from its row, and a later event of the same
+  // transaction must write the full state over it.
+  it('keeps the state a transaction commits for a note it made, whatever it did to the note after making it (0019)', async () => {
+    const author = await fixtures.user();
+    const map = await adapters.repositories.notemaps.create(author.id, { name: 'Made', description: null }, fixtures.now());
+    const tag = fixtures.name('made').toLowerCase();
+    const [mapped, hidden, gone] = await database.kysely.transaction().execute(async (tx) => {
+      const ids = (await sql<{ id: number }>`insert into notes (author_id, message, latitude, longitude, public_latitude, public_longitude)
+        select ${author.id}, 'made ' || i, 1, 2, 1, 2 from generate_series(1, 3) as i returning id`.execute(tx)).rows.map((row) => row.id);
+      const [first, second, third] = ids;
+      await sql`insert into tags (name) values (${tag})`.execute(tx);
+      await sql`insert into note_tags (note_id, tag_id, explicit, position) select ${first}, id, true, 0 from tags where name = ${tag}`.execute(tx);
+      await sql`insert into notemap_notes (notemap_id, note_id, added_at) values (${map}, ${first}, now())`.execute(tx);
+      await sql`update notes set visibility = 'self' where id = ${second}`.execute(tx);
+      await sql`delete from notes where id = ${third}`.execute(tx);
+      return [first!, second!, third!];
+    });
+    const { rows } = await sql<{ note_id: number; visibility: string | null; tags: string[] | null; notemaps: number[] | null }>`
+      select distinct on (s.note_id) s.note_id, s.visibility, s.tags, s.notemaps from note_states s
+      where s.note_id in (${mapped}, ${hidden}, ${gone}) order by s.note_id, s.seq desc`.execute(database.kysely);
+    expect([...rows]).toEqual([
+      { note_id: mapped, visibility: 'public', tags: [tag], notemaps: [map] },
+      { note_id: hidden, visibility: 'self', tags: [], notemaps: [] },
+      { note_id: gone, visibility: null, tags: [], notemaps: [] },
+    ]);
+  });
+
   it('refuses a note made again under the id of one deleted, rather than record it as a first change (0019)', async () => {
     const author = await fixtures.user();
     const gone = await fixtures.note(author.id);
