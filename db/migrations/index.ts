@@ -18,6 +18,7 @@ import { migration as webhookWakeNamesSchema } from './0016_webhook_wake_names_s
 import { migration as webhookDeliveryScopes } from './0017_webhook_delivery_scopes';
 import { migration as noteStates } from './0018_note_states';
 import { migration as noteStatesOfNewNotes } from './0019_note_states_of_new_notes';
+import { migration as notemapNoteOrderAndCounts } from './0020_notemap_note_order_and_counts';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -44,4 +45,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017_webhook_delivery_scopes': webhookDeliveryScopes,
   '0018_note_states': noteStates,
   '0019_note_states_of_new_notes': noteStatesOfNewNotes,
+  '0020_notemap_note_order_and_counts': notemapNoteOrderAndCounts,
 };

@@ -1,3 +1,4 @@
+import { UNIT_OF_WORK, type UnitOfWork } from '../../src/application/ports/unit-of-work';
 import { ALL_STORAGES, createTestApp, type TestApp, type TestUser } from '../support/test-app';
 import { TEST_PUBLIC_URL } from '../support/test-config';
 import { addToNotemap, postNote, postNotemap, setNoteImage } from '../support/notemap-helpers';
@@ -123,6 +124,133 @@ describe.each(ALL_STORAGES)('the notes of a notemap over %s storage', (storage) 
       }
       expect((await t.request({ method: 'GET', url: `/v2/notes/${secret}/notemaps` })).statusCode).toBe(404);
       expect(ids(await get(`/v2/notes/${secret}/notemaps`, aliceWrite))).toEqual([map]);
+    });
+  });
+
+  // The total of a notemap's list is kept by counters on the database (decision `notemap-note-counts`): after every
+  // write that changes what a notemap holds or who may read its notes, each reader's total must still be the number
+  // of notes their list gives, and the list must be newest first whatever the order of adding.
+  describe('the total and the order of a notemap\'s notes after every kind of write', () => {
+    let carol: TestUser;
+    let dave: TestUser;
+    let bobDelete: string;
+
+    beforeAll(async () => {
+      carol = await t.createUser('carol');
+      dave = await t.createUser('dave');
+      bobDelete = await t.token(bob, 'delete');
+    });
+
+    /** Each reader's whole list (one page of 100) and its total, and the total on a page of one. */
+    const expectLists = async (map: number, expected: Record<'anonymous' | 'alice' | 'bob' | 'carol' | 'dave', number[]>) => {
+      const tokens = {
+        anonymous: undefined, alice: aliceWrite, bob: bobWrite,
+        carol: await t.token(carol, 'readall'), dave: await t.token(dave, 'readall'),
+      };
+      for (const [reader, token] of Object.entries(tokens) as [keyof typeof expected, string | undefined][]) {
+        const whole = await get(`/v2/notemaps/${map}/notes?limit=100`, token);
+        expect({ reader, ids: ids(whole) }).toEqual({ reader, ids: expected[reader] });
+        expect({ reader, count: whole.meta.count }).toEqual({ reader, count: expected[reader].length });
+        expect({ reader, count: (await get(`/v2/notemaps/${map}/notes?limit=1`, token)).meta.count }).toEqual({ reader, count: expected[reader].length });
+      }
+    };
+    const edit = async (token: string, note: number, payload: object) => {
+      const res = await t.request({ method: 'PUT', url: `/v2/notes/${note}`, token, payload });
+      expect(res.statusCode).toBe(200);
+    };
+
+    it('counts public notes for everyone, and each reader\'s own and addressed ones for them alone', async () => {
+      const map = await postNotemap(t, aliceWrite, 'Counted');
+      const alicePublic = await postNote(t, aliceNotes, { message: 'alice public' });
+      const aliceSelf = await postNote(t, aliceNotes, { message: 'alice alone', visibility: 'self' });
+      const bobPublic = await postNote(t, bobNotes, { message: 'bob public' });
+      const bobToBoth = await postNote(t, bobNotes, { message: 'bob to alice and carol', visibility: 'recipients', recipients: ['alice', 'carol'] });
+      const bobToAlice = await postNote(t, bobNotes, { message: 'bob to alice', visibility: 'recipients', recipients: ['alice'] });
+      // Added oldest last: the list is newest first all the same.
+      for (const note of [bobToAlice, alicePublic, bobToBoth, aliceSelf, bobPublic]) expect(await addToNotemap(t, aliceWrite, map, note)).toBe(201);
+      await expectLists(map, {
+        anonymous: [bobPublic, alicePublic],
+        alice: [bobToAlice, bobToBoth, bobPublic, aliceSelf, alicePublic],
+        bob: [bobToAlice, bobToBoth, bobPublic, alicePublic],
+        carol: [bobToBoth, bobPublic, alicePublic],
+        dave: [bobPublic, alicePublic],
+      });
+
+      // A note made private, another made public, and a recipient taken off.
+      await edit(bobNotes, bobPublic, { visibility: 'self' });
+      await edit(aliceNotes, aliceSelf, { visibility: 'public' });
+      await edit(bobNotes, bobToBoth, { recipients: ['alice'] });
+      await expectLists(map, {
+        anonymous: [aliceSelf, alicePublic],
+        alice: [bobToAlice, bobToBoth, aliceSelf, alicePublic],
+        bob: [bobToAlice, bobToBoth, bobPublic, aliceSelf, alicePublic],
+        carol: [aliceSelf, alicePublic],
+        dave: [aliceSelf, alicePublic],
+      });
+
+      // Back to public, an edit that keeps the visibility, a note taken out, and one deleted.
+      await edit(bobNotes, bobPublic, { visibility: 'public' });
+      await edit(aliceNotes, alicePublic, { message: 'alice public, edited' });
+      expect((await remove(aliceWrite, map, aliceSelf)).statusCode).toBe(200);
+      expect((await t.request({ method: 'DELETE', url: `/v2/notes/${bobToAlice}`, token: bobDelete })).statusCode).toBe(200);
+      await expectLists(map, {
+        anonymous: [bobPublic, alicePublic],
+        alice: [bobToBoth, bobPublic, alicePublic],
+        bob: [bobToBoth, bobPublic, alicePublic],
+        carol: [bobPublic, alicePublic],
+        dave: [bobPublic, alicePublic],
+      });
+
+      // Added again: counted once more, and in its place by creation time.
+      expect(await addToNotemap(t, aliceWrite, map, aliceSelf)).toBe(201);
+      expect(await addToNotemap(t, aliceWrite, map, aliceSelf)).toBe(200);
+      await expectLists(map, {
+        anonymous: [bobPublic, aliceSelf, alicePublic],
+        alice: [bobToBoth, bobPublic, aliceSelf, alicePublic],
+        bob: [bobToBoth, bobPublic, aliceSelf, alicePublic],
+        carol: [bobPublic, aliceSelf, alicePublic],
+        dave: [bobPublic, aliceSelf, alicePublic],
+      });
+    });
+
+    it('counts a notemap from its start, loses the notes of a deleted account, and a deleted notemap is 404', async () => {
+      const erin = await t.createUser('erin');
+      const erinNotes = await t.token(erin, 'notes');
+      const map = await postNotemap(t, aliceWrite, 'Outlives erin');
+      await expectLists(map, { anonymous: [], alice: [], bob: [], carol: [], dave: [] });
+      const erinPublic = await postNote(t, erinNotes, { message: 'erin public' });
+      const erinToAlice = await postNote(t, erinNotes, { message: 'erin to alice', visibility: 'recipients', recipients: ['alice'] });
+      const alicePublic = await postNote(t, aliceNotes, { message: 'alice public' });
+      for (const note of [erinPublic, erinToAlice, alicePublic]) expect(await addToNotemap(t, aliceWrite, map, note)).toBe(201);
+      await expectLists(map, { anonymous: [alicePublic, erinPublic], alice: [alicePublic, erinToAlice, erinPublic], bob: [alicePublic, erinPublic], carol: [alicePublic, erinPublic], dave: [alicePublic, erinPublic] });
+
+      await t.container.resolve<UnitOfWork>(UNIT_OF_WORK).run(({ users }) => users.delete(erin.id));
+      await expectLists(map, { anonymous: [alicePublic], alice: [alicePublic], bob: [alicePublic], carol: [alicePublic], dave: [alicePublic] });
+
+      expect((await t.request({ method: 'DELETE', url: `/v2/notemaps/${map}`, token: aliceWrite })).statusCode).toBe(200);
+      expect((await t.request({ method: 'GET', url: `/v2/notemaps/${map}/notes` })).statusCode).toBe(404);
+    });
+
+    it('pages newest first by nextUrl (cursor) and by offset alike', async () => {
+      const map = await postNotemap(t, aliceWrite, 'Paged');
+      const made: number[] = [];
+      for (let i = 0; i < 5; i++) made.push(await postNote(t, i === 2 ? bobNotes : aliceNotes, { message: `paged ${i}`, ...(i === 3 ? { visibility: 'self' } : {}) }));
+      for (const note of [made[2]!, made[4]!, made[0]!, made[3]!, made[1]!]) expect(await addToNotemap(t, aliceWrite, map, note)).toBe(201);
+      const newestFirst = [...made].reverse();
+      for (const [token, expected] of [[undefined, newestFirst.filter((id) => id !== made[3])], [aliceWrite, newestFirst]] as const) {
+        const walked: number[] = [];
+        let url: string | null = `/v2/notemaps/${map}/notes?limit=2`;
+        while (url !== null) {
+          const page = await get(url, token);
+          expect(page.meta.count).toBe(expected.length);
+          walked.push(...ids(page));
+          url = page.meta.nextUrl;
+        }
+        expect(walked).toEqual(expected);
+        const byOffset = await get(`/v2/notemaps/${map}/notes?offset=2&limit=2`, token);
+        expect(ids(byOffset)).toEqual(expected.slice(2, 4));
+        expect(byOffset.meta.count).toBe(expected.length);
+      }
     });
   });
 

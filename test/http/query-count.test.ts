@@ -48,6 +48,19 @@ describe('SQL statements per request', () => {
     expect(await statementsFor(`/v2/users/${user.id}/notes?limit=20`, true)).toBe(one);
   });
 
+  it('a notemap\'s notes cost the same for 1 and 20 notes: the notemap, the page and its total', async () => {
+    const owner = await t.token((await t.createUser('jon')), 'write');
+    const map = (await t.request({ method: 'POST', url: '/v2/notemaps', token: owner, payload: { name: 'Counted' } })).json().data.id;
+    const notes = (await t.request({ method: 'GET', url: '/v2/notes?limit=24' })).json().data as { id: number }[];
+    for (const note of notes) {
+      expect((await t.request({ method: 'POST', url: `/v2/notemaps/${map}/notes`, token: owner, payload: { note_id: note.id } })).statusCode).toBe(201);
+    }
+    for (const withToken of [false, true]) {
+      expect(await statementsFor(`/v2/notemaps/${map}/notes?limit=1`, withToken)).toBe(3);
+      expect(await statementsFor(`/v2/notemaps/${map}/notes?limit=20`, withToken)).toBe(3);
+    }
+  });
+
   // The hot paths, exactly: a statement more is a regression to look at (a test of counts, never of time).
   // A token used a moment ago costs nothing (its look-up is cached: test/http/token-cache.test.ts), so each
   // token is used once before counting. POST: one statement writes the note with its place and tags and answers it (no read back).

@@ -10,7 +10,7 @@ import { noteOrderOf, type NotePosition, type NoteQuery } from '../../../domain/
 import { locationSeenBy } from '../../../domain/location-precision';
 import { placeName } from '../../../domain/place';
 import { listedNotes } from './note-conditions';
-import { CREATED_AT_US, distanceFrom, orderOf, seekAfter, seenPosition, textRank } from './note-conditions-query';
+import { CREATED_AT_US, NOTEMAP_NEWEST, distanceFrom, orderOf, seekAfter, seekAfterInNotemap, seenPosition, textRank } from './note-conditions-query';
 import { readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
@@ -56,6 +56,8 @@ export class KyselyNoteViews implements NoteViews {
 
   async list(viewer: Viewer, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     if (isWholeList(filter)) return this.wholeList(viewer, filter.query, page);
+    const notemapId = wholeNotemapOf(filter);
+    if (notemapId !== undefined) return this.wholeNotemap(viewer, notemapId, filter.query, page);
     const where = listedNotes(viewer, filter);
     const [rows, count] = await Promise.all([
       this.db.executeQuery(compiledAlone(this.pageRows(viewer, where, filter.query, page))),
@@ -133,6 +135,40 @@ export class KyselyNoteViews implements NoteViews {
   }
 
   /**
+   * Every note of a notemap the viewer may read, newest first (decision `notemap-note-counts`): the page walks the
+   * notemap's rows in that order by their own index, reading only the rows it returns (or, past an offset, the ids
+   * first, as `pageRows` does), and the total comes from the notemap's counter of public notes.
+   */
+  private async wholeNotemap(viewer: Viewer, notemapId: number, query: NoteQuery | undefined, page: PageRequest): Promise<NotePage> {
+    const after = query?.after;
+    const where = sql<SqlBool>`mn.notemap_id = ${notemapId} and ${readableNote('n', viewer.readerId)}${after ? sql` and ${seekAfterInNotemap(after)}` : sql``}`;
+    const rowsQuery = selectNoteViews(this.db, viewer)
+      .select([CREATED_AT_US.as('created_us'), sql<number | null>`null::float4`.as('rank')]);
+    const rows = page.offset === 0 || after !== undefined
+      ? rowsQuery.innerJoin('notemap_notes as mn', 'mn.note_id', 'n.id').where(where).orderBy(NOTEMAP_NEWEST).limit(page.limit)
+      : rowsQuery.where('n.id', 'in', this.db.selectFrom('notemap_notes as mn').innerJoin('notes as n', 'n.id', 'mn.note_id')
+        .select('mn.note_id').where(where).orderBy(NOTEMAP_NEWEST).limit(page.limit).offset(page.offset))
+        .orderBy(orderOf(query, viewer.userId));
+    const [found, count] = await Promise.all([
+      this.db.executeQuery(compiledAlone(rows)),
+      this.db.executeQuery(compiledAlone(this.notemapTotal(viewer.readerId, notemapId))),
+    ]);
+    return toNotePage(found.rows, count.rows[0]?.total ?? 0, query, viewer.userId);
+  }
+
+  /**
+   * How many of a notemap's notes the reader may read: its public ones from the counter the triggers keep (migration
+   * 0020), plus for a reader the non-public ones they wrote or receive, found among the notemap's non-public rows
+   * alone (a partial index). No row for a notemap that does not exist.
+   */
+  private notemapTotal(readerId: number | null, notemapId: number) {
+    const hidden = readerId === null ? sql<number>`0` : sql<number>`(select count(*) from notemap_notes mn join notes o on o.id = mn.note_id
+      where mn.notemap_id = c.notemap_id and not mn.note_public and (o.author_id = ${readerId} or (o.visibility = 'recipients'
+        and exists (select 1 from note_recipients nr where nr.note_id = o.id and nr.user_id = ${readerId}))))`;
+    return this.db.selectFrom('notemap_counters as c').select(sql<number>`c.public_notes + ${hidden}`.as('total')).where('c.notemap_id', '=', notemapId);
+  }
+
+  /**
    * The total of every note the reader may read, without counting them: the public ones from the counters the
    * triggers keep (migrations 0005 and 0006), plus for a reader their own non-public notes and those addressed to them
    * (two index-backed counts). One statement, as the counting query it replaces.
@@ -178,6 +214,15 @@ function isWholeList(filter: NoteFilter): boolean {
   if (query === undefined) return true;
   const { order: _order, after: _after, ...criteria } = query;
   return Object.values(criteria).every((value) => value === undefined);
+}
+
+/** The notemap of a list of every note a notemap holds, in the default order (newest first); else undefined. */
+function wholeNotemapOf(filter: NoteFilter): number | undefined {
+  const { notemapId, query, withImage, ...lists } = filter;
+  if (notemapId === undefined || withImage === true || Object.values(lists).some((value) => value !== undefined)) return undefined;
+  if (noteOrderOf(query) !== 'recent' || (query?.after !== undefined && query.after.order !== 'recent')) return undefined;
+  const { order: _order, after: _after, ...criteria } = query ?? {};
+  return Object.values(criteria).every((value) => value === undefined) ? notemapId : undefined;
 }
 
 export type NoteViewRow = Awaited<ReturnType<ReturnType<typeof selectNoteViews>['executeTakeFirstOrThrow']>>;

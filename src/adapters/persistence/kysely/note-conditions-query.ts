@@ -101,7 +101,7 @@ export const CREATED_AT_US = sql<number>`(extract(epoch from n.created_at) * 100
  * then the creation time and id. The rank is compared as the float4 PostgreSQL computes.
  */
 export function seekAfter(query: NoteQuery, after: NotePosition, userId: number | null): RawBuilder<SqlBool> {
-  const at = sql`(timestamptz 'epoch' + ${after.createdAtUs}::int8 * interval '1 microsecond')`;
+  const at = createdAtOf(after);
   const older = sql<SqlBool>`(n.created_at, n.id) < (${at}, ${after.id}::int4)`;
   const [first = 0, second = 0] = after.lead;
   switch (after.order) {
@@ -120,4 +120,20 @@ export function seekAfter(query: NoteQuery, after: NotePosition, userId: number 
       return sql<SqlBool>`(${rank} < ${first}::float4 or (${rank} = ${first}::float4 and ${older}))`;
     }
   }
+}
+
+/** The creation time a position carries, as a timestamptz. */
+function createdAtOf(after: NotePosition): RawBuilder<unknown> {
+  return sql`(timestamptz 'epoch' + ${after.createdAtUs}::int8 * interval '1 microsecond')`;
+}
+
+/**
+ * The `recent` order (newest first, then id) on a notemap's rows (aliased `mn`), which keep their note's creation time
+ * (migration 0020): the order of the index notemap_notes_order_idx, so a page reads its rows alone.
+ */
+export const NOTEMAP_NEWEST = sql`mn.note_created_at desc, mn.note_id desc`;
+
+/** Keyset paging on a notemap's rows in NOTEMAP_NEWEST: those after `after`, an index range. */
+export function seekAfterInNotemap(after: NotePosition): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(mn.note_created_at, mn.note_id) < (${createdAtOf(after)}, ${after.id}::int4)`;
 }

@@ -190,6 +190,15 @@ export interface NotemapNotesTable {
   notemap_id: number;
   note_id: number;
   added_at: Timestamp;
+  /** The note's `created_at` and whether it is public: the database's triggers write them (migration 0020), never a statement. */
+  note_created_at: ColumnType<Date, never, never>;
+  note_public: ColumnType<boolean, never, never>;
+}
+
+/** How many of a notemap's notes are public, a row per notemap: only the database's triggers write it (migration 0020). */
+export interface NotemapCountersTable {
+  notemap_id: ColumnType<number, never, never>;
+  public_notes: ColumnType<number, never, never>;
 }
 
 export interface NotemapFollowsTable {
@@ -229,6 +238,7 @@ export interface Schema {
   note_finds: NoteFindsTable;
   notemaps: NotemapsTable;
   notemap_notes: NotemapNotesTable;
+  notemap_counters: NotemapCountersTable;
   notemap_follows: NotemapFollowsTable;
   user_follows: UserFollowsTable;
   place_follows: PlaceFollowsTable;
