@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { NoteFilter } from '../../src/application/ports/note-views';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
+import { KyselyNoteViews } from '../../src/adapters/persistence/kysely/kysely-note-views';
 import { listedNotes } from '../../src/adapters/persistence/kysely/note-conditions';
 import { orderOf, seekAfter } from '../../src/adapters/persistence/kysely/note-conditions-query';
 import type { Schema } from '../../src/adapters/persistence/kysely/schema';
@@ -113,6 +114,41 @@ describeOnPostgres('the list conditions use their indexes on 100,000 notes', () 
       .rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).toContain('notes_pkey');
     expect(plan).not.toMatch(/notes_created_idx|Seq Scan on notes/);
+  });
+
+  // The list of a whole notemap (decision `notemap-note-counts`): its page walks the notemap's rows in the list's order
+  // and stops at the limit, never sorting its members; its total reads the notemap's counter, and for a reader only
+  // the notemap's non-public rows besides. As the adapter runs them, anonymous and signed in, first page and cursor.
+  it('a notemap of 5,000 notes: its page by notemap_notes_order_idx without a sort, its total from the counter', async () => {
+    const seed = (await sql<{ id: number }>`select id from users where username = 'seed'`.execute(db)).rows[0]?.id ?? 0;
+    const map = (await sql<{ id: number }>`insert into notemaps (owner_id, name) values (${seed}, 'paged') returning id`.execute(db)).rows[0]?.id ?? 0;
+    await sql`insert into notemap_notes (notemap_id, note_id) select ${map}, id from notes order by created_at limit 5000`.execute(db);
+    await sql`analyze notemap_notes`.execute(db);
+    const statements: CompiledQuery[] = [];
+    const spied = new Proxy(db, {
+      get: (target, key) => {
+        if (key === 'executeQuery') return (query: CompiledQuery) => { statements.push(query); return target.executeQuery(query); };
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const views = new KyselyNoteViews(spied);
+    const first = await views.list(ANONYMOUS_VIEWER, { notemapId: map }, { offset: 0, limit: 20 });
+    expect(first.total).toBe(5000);
+    await views.list(ANONYMOUS_VIEWER, { notemapId: map, query: { order: 'recent', after: first.last! } }, { offset: 20, limit: 20 });
+    await views.list({ userId: seed, readerId: seed }, { notemapId: map }, { offset: 0, limit: 20 });
+    expect(statements).toHaveLength(6);
+    const explained = await Promise.all(statements.map(async (query) => (await db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]))).rows.map((row) => row['QUERY PLAN']).join('\n')));
+    for (const [i, plan] of explained.entries()) {
+      if (i % 2 === 0) {
+        expect(plan).toContain('notemap_notes_order_idx');
+        expect(plan).not.toMatch(/Sort|Seq Scan on (notes|notemap_notes)/);
+      } else {
+        expect(plan).toContain('notemap_counters_pkey');
+        expect(plan).not.toMatch(/Seq Scan on (notes|notemap_notes)|notemap_notes_pkey|notemap_notes_order_idx/);
+      }
+    }
   });
 
   it('finds the rows the plan promises (the seed is what the test thinks it is)', async () => {
