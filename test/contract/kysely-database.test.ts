@@ -181,6 +181,34 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
       values (${gone}, ${author.id}, 'again', 1, 2, 1, 2)`.execute(database.kysely)).rejects.toThrow(/note_changes_pkey/u);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from notes where id = ${gone}`.execute(database.kysely);
     expect(rows).toEqual([{ n: 0 }]);
+
+  it('gives the notemaps made before 0020 their rows\' note times and visibility, and their counters', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const fresh = await openDatabase(url ? { url, schema: `test_m20_${process.pid}_${Date.now()}`, dropSchemaOnClose: true } : {});
+    try {
+      await migrateToLatest(fresh.kysely, Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0020')));
+      await sql`insert into users (username, email, password_hash, avatar_hash) values ('old', 'old@example.com', 'x', 'x')`.execute(fresh.kysely);
+      await sql`insert into notes (author_id, message, visibility, latitude, longitude, public_latitude, public_longitude, created_at)
+        select (select id from users), 'old note ' || i, case when i % 3 = 0 then 'self' else 'public' end, 1, 2, 1, 2,
+          timestamptz '2026-01-01' + i * interval '1 hour' from generate_series(1, 6) as i`.execute(fresh.kysely);
+      await sql`insert into notemaps (owner_id, name) select (select id from users), 'map ' || i from generate_series(1, 3) as i`.execute(fresh.kysely);
+      // The first notemap holds every note, the second the even ones, the third none.
+      await sql`insert into notemap_notes (notemap_id, note_id)
+        select m.id, n.id from notemaps m join notes n on m.name = 'map 1' or (m.name = 'map 2' and n.id % 2 = 0)`.execute(fresh.kysely);
+      await migrateToLatest(fresh.kysely);
+      const { rows: mismatched } = await sql<{ n: number }>`select count(*)::int as n from notemap_notes mn join notes n on n.id = mn.note_id
+        where mn.note_created_at <> n.created_at or mn.note_public <> (n.visibility = 'public')`.execute(fresh.kysely);
+      expect(mismatched).toEqual([{ n: 0 }]);
+      const { rows: counters } = await sql<{ name: string; public_notes: number; counted: number }>`
+        select m.name, c.public_notes, (select count(*)::int from notemap_notes mn join notes n on n.id = mn.note_id
+          where mn.notemap_id = m.id and n.visibility = 'public') as counted
+        from notemaps m join notemap_counters c on c.notemap_id = m.id order by m.name`.execute(fresh.kysely);
+      expect(counters).toEqual([
+        { name: 'map 1', public_notes: 4, counted: 4 }, { name: 'map 2', public_notes: 2, counted: 2 }, { name: 'map 3', public_notes: 0, counted: 0 },
+      ]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('reports one onQuery call per statement', async () => {
