@@ -383,6 +383,38 @@ describe.each(ALL_STORAGES)('the notes of a notemap over %s storage', (storage) 
       await Promise.all(tokens.map((token, i) => t.request({ method: 'DELETE', url: `/v2/notemaps/${maps[i]}/notes/${note}`, token })));
       expect((await get(`/v2/notes/${note}`)).data.notemaps.meta.count).toBe(0);
     });
+
+    it('concurrent visibility edits, adds, removals and a deletion leave every notemap\'s total equal to its list', async () => {
+      const maps: number[] = [];
+      for (let i = 0; i < 4; i++) maps.push(await postNotemap(t, aliceWrite, `Busy ${i}`));
+      const bobs: number[] = [];
+      for (let i = 0; i < 6; i++) bobs.push(await postNote(t, bobNotes, { message: `busy bob ${i}` }));
+      const alices: number[] = [];
+      for (let i = 0; i < 4; i++) alices.push(await postNote(t, aliceNotes, { message: `busy alice ${i}` }));
+      for (const map of maps) for (const note of bobs) expect(await addToNotemap(t, aliceWrite, map, note)).toBe(201);
+      const bobDelete = await t.token(bob, 'delete');
+      const [p0, p1, p2, p3, p4, p5] = bobs as [number, number, number, number, number, number];
+      const [m0, m1] = maps as [number, number];
+      const statuses = await Promise.all([
+        ...bobs.filter((note) => note !== p3).map((note, i) => t.request({
+          method: 'PUT', url: `/v2/notes/${note}`, token: bobNotes, payload: bobs.indexOf(note) % 2 === 0 ? { visibility: 'self' } : { message: `busy bob ${i}, edited` },
+        })),
+        remove(aliceWrite, m0, p1), remove(aliceWrite, m1, p2),
+        ...maps.flatMap((map) => alices.map((note) => add(aliceWrite, map, { note_id: note }))),
+        t.request({ method: 'DELETE', url: `/v2/notes/${p3}`, token: bobDelete }),
+      ]).then((answers) => answers.map((answer) => answer.statusCode));
+      expect(statuses.filter((status) => status !== 200 && status !== 201)).toEqual([]);
+      const newestAlices = [...alices].reverse();
+      for (const [i, map] of maps.entries()) {
+        const anonymous = [...newestAlices, p5, ...(i === 0 ? [] : [p1])];
+        const forBob = [...newestAlices, p5, p4, ...(i === 1 ? [] : [p2]), ...(i === 0 ? [] : [p1]), p0];
+        for (const [token, expected] of [[undefined, anonymous], [bobWrite, forBob]] as const) {
+          const whole = await get(`/v2/notemaps/${map}/notes?limit=100`, token);
+          expect(ids(whole)).toEqual(expected);
+          expect(whole.meta.count).toBe(expected.length);
+        }
+      }
+    });
   });
 
   describe('errors of the read lists', () => {
