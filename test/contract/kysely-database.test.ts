@@ -181,6 +181,7 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
       values (${gone}, ${author.id}, 'again', 1, 2, 1, 2)`.execute(database.kysely)).rejects.toThrow(/note_changes_pkey/u);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from notes where id = ${gone}`.execute(database.kysely);
     expect(rows).toEqual([{ n: 0 }]);
+  });
 
   it('gives the notemaps made before 0020 their rows\' note times and visibility, and their counters', async () => {
     const url = process.env.TEST_DATABASE_URL;
