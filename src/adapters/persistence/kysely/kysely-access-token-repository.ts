@@ -1,14 +1,16 @@
-import type { CompiledQuery, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { AccessTokenRecord, AccessTokenRepository, NewAccessToken } from '../../../application/ports/access-token-repository';
 import { isScope } from '../../../domain/scopes';
 import { ACCESS_TOKEN_CACHE, type AccessTokenCache } from './access-token-cache';
+import { compiledOnce, type CompiledOnce } from './compiled-queries';
 import { KYSELY } from './database';
 import type { AccessTokensTable, Schema } from './schema';
 
 // The look-up every authenticated request makes, compiled once: building and compiling it costs more than
-// PostgreSQL's own work on its prepared statement; only the hash changes. Both engines compile the same SQL.
-let findByHashQuery: CompiledQuery<Selectable<AccessTokensTable>> | undefined;
+// PostgreSQL's own work on its prepared statement; only the hash changes. Both engines compile the same SQL, so the
+// first repository's builder serves every one.
+let findByHashQuery: CompiledOnce<{ tokenHash: string }, Selectable<AccessTokensTable>> | undefined;
 
 @injectable()
 export class KyselyAccessTokenRepository implements AccessTokenRepository {
@@ -40,8 +42,8 @@ export class KyselyAccessTokenRepository implements AccessTokenRepository {
     const cached = this.cache?.get(tokenHash);
     if (cached !== undefined) return cached;
     const epoch = this.cache?.epoch() ?? 0;
-    findByHashQuery ??= this.db.selectFrom('access_tokens').selectAll().where('token_hash', '=', '').compile();
-    const { rows } = await this.db.executeQuery<Selectable<AccessTokensTable>>({ ...findByHashQuery, parameters: [tokenHash] });
+    findByHashQuery ??= compiledOnce((p) => this.db.selectFrom('access_tokens').selectAll().where('token_hash', '=', p.tokenHash));
+    const { rows } = await this.db.executeQuery(findByHashQuery.bind({ tokenHash }));
     const row = rows[0];
     if (row === undefined) return null;
     const record = toRecord(row);
