@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { NewNote, NoteInserts } from '../../../application/ports/note-inserts';
 import type { NoteView } from '../../../application/ports/note-views';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
-import { notePlaceId, replaceNoteTags, replaceRecipients } from './memory-note-repository';
+import { replaceNoteTags, replaceRecipients, storedContent } from './memory-note-repository';
 import { MemoryNoteViews } from './memory-note-views';
 
 /**
@@ -23,12 +23,7 @@ export class MemoryNoteInserts implements NoteInserts {
       state.notes.push({
         id: noteId,
         authorId,
-        placeId: notePlaceId(this.store, state, content),
-        title: content.title,
-        message: content.message,
-        visibility: content.visibility,
-        location: { ...content.location },
-        locationPrecision: content.locationPrecision,
+        ...storedContent(this.store, state, content),
         publicViewsCount: 0,
         image: image ? { ...image } : null,
         createdAt: new Date(now),

@@ -41,15 +41,7 @@ export class MemoryNoteRepository implements NoteRepository {
     return this.store.with((state) => {
       const note = state.notes.find((n) => n.id === id);
       if (!note) return;
-      Object.assign(note, {
-        placeId: notePlaceId(this.store, state, content),
-        title: content.title,
-        message: content.message,
-        visibility: content.visibility,
-        location: { ...content.location },
-        locationPrecision: content.locationPrecision,
-        updatedAt: new Date(now),
-      });
+      Object.assign(note, storedContent(this.store, state, content), { updatedAt: new Date(now) });
       replaceNoteTags(this.store, state, id, content);
       if (recipientIds !== null) replaceRecipients(state, id, recipientIds);
       this.store.recordNoteChanges(state, [id]);
@@ -101,6 +93,18 @@ export function replaceNoteTags(store: MemoryStore, state: MemoryState, noteId: 
 }
 
 /** The id of the note's place, created on first use (none when the note names no city, state or country). */
+/** What a stored note keeps of its content: its place (found or made), texts, visibility and location. */
+export function storedContent(store: MemoryStore, state: MemoryState, content: NoteContent) {
+  return {
+    placeId: notePlaceId(store, state, content),
+    title: content.title,
+    message: content.message,
+    visibility: content.visibility,
+    location: { ...content.location },
+    locationPrecision: content.locationPrecision,
+  };
+}
+
 export function notePlaceId(store: MemoryStore, state: MemoryState, content: NoteContent): number | null {
   return placeIdOf(state, content.location, () => store.nextId('places'));
 }
