@@ -101,6 +101,22 @@ export function oauthGrantsContract(adapters: () => ContractAdapters, fixtures: 
       await expect(repositories().sessions.findByHash(session.tokenHash)).resolves.toBeNull();
       await expect(repositories().sessions.delete(session.tokenHash)).resolves.toBeUndefined();
     });
+
+    it("ends every session of one member but the one kept, and nobody else's", async () => {
+      const { userId } = await setUp();
+      const other = await fixtures.user();
+      const now = fixtures.now();
+      const make = (owner: number) => ({ tokenHash: fixtures.name('session'), userId: owner, expiresAt: now });
+      const [kept, first, second, others] = [make(userId), make(userId), make(userId), make(other.id)];
+      for (const session of [kept, first, second, others]) await repositories().sessions.create(session, now);
+      await expect(repositories().sessions.deleteAllOfUser(userId, kept.tokenHash)).resolves.toBe(2);
+      await expect(repositories().sessions.findByHash(first.tokenHash)).resolves.toBeNull();
+      await expect(repositories().sessions.findByHash(second.tokenHash)).resolves.toBeNull();
+      await expect(repositories().sessions.findByHash(kept.tokenHash)).resolves.not.toBeNull();
+      await expect(repositories().sessions.findByHash(others.tokenHash)).resolves.not.toBeNull();
+      await expect(repositories().sessions.deleteAllOfUser(userId)).resolves.toBe(1);
+      await expect(repositories().sessions.findByHash(kept.tokenHash)).resolves.toBeNull();
+    });
   });
 
   describe('AuthorizationViews', () => {

@@ -17,5 +17,7 @@ export interface SessionRepository {
   findByHash(tokenHash: string): Promise<WebSession | null>;
   /** Ends a session; ending one that does not exist does nothing. */
   delete(tokenHash: string): Promise<void>;
+  /** Ends every session of the member but the one with `exceptTokenHash`, if given; answers how many ended. */
+  deleteAllOfUser(userId: number, exceptTokenHash?: string): Promise<number>;
 }
 export const SESSION_REPOSITORY = portToken<SessionRepository>('SessionRepository');

@@ -39,4 +39,11 @@ export class KyselySessionRepository implements SessionRepository {
   async delete(tokenHash: string): Promise<void> {
     await this.db.deleteFrom('web_sessions').where('token_hash', '=', tokenHash).execute();
   }
+
+  async deleteAllOfUser(userId: number, exceptTokenHash?: string): Promise<number> {
+    let query = this.db.deleteFrom('web_sessions').where('user_id', '=', userId);
+    if (exceptTokenHash !== undefined) query = query.where('token_hash', '<>', exceptTokenHash);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

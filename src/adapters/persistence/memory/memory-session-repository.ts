@@ -30,4 +30,12 @@ export class MemorySessionRepository implements SessionRepository {
       state.webSessions = state.webSessions.filter((s) => s.tokenHash !== tokenHash);
     });
   }
+
+  deleteAllOfUser(userId: number, exceptTokenHash?: string): Promise<number> {
+    return this.store.with((state) => {
+      const before = state.webSessions.length;
+      state.webSessions = state.webSessions.filter((s) => s.userId !== userId || s.tokenHash === exceptTokenHash);
+      return before - state.webSessions.length;
+    });
+  }
 }
