@@ -2,7 +2,7 @@ import { HandClock } from '../support/hand-clock';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { signUp, WebAgent } from '../support/web-agent';
 
-describe('log-in throttle: 5 failures for an account within 15 minutes lock it for the rest of the window', () => {
+describe('log-in throttle: 10 failures for an account within 15 minutes lock it for the rest of the window', () => {
   let t: TestApp;
   const clock = new HandClock();
 
@@ -20,8 +20,8 @@ describe('log-in throttle: 5 failures for an account within 15 minutes lock it f
     for (let i = 0; i < times; i++) expect((await attempt(username, 'not the password')).statusCode).toBe(400);
   };
 
-  it('answers 429 with Retry-After after 5 failures, whatever the password, and for the e-mail address too', async () => {
-    await fail('locked', 5);
+  it('answers 429 with Retry-After after 10 failures, whatever the password, and for the e-mail address too', async () => {
+    await fail('locked', 10);
     clock.advance(60);
     const right = await attempt('locked', 'locked password');
     expect(right.statusCode).toBe(429);
@@ -36,7 +36,7 @@ describe('log-in throttle: 5 failures for an account within 15 minutes lock it f
   });
 
   it('lets the account in again once the window is over', async () => {
-    await fail('waiter', 5);
+    await fail('waiter', 10);
     clock.advance(15 * 60 - 1);
     expect((await attempt('waiter', 'waiter password')).headers['retry-after']).toBe('1');
     clock.advance(1);
@@ -44,14 +44,14 @@ describe('log-in throttle: 5 failures for an account within 15 minutes lock it f
   });
 
   it('forgets the failures at a successful log-in', async () => {
-    await fail('resetter', 4);
+    await fail('resetter', 9);
     expect((await attempt('resetter', 'resetter password')).statusCode).toBe(303);
-    await fail('resetter', 4);
+    await fail('resetter', 9);
     expect((await attempt('resetter', 'resetter password')).statusCode).toBe(303);
   });
 
   it('throttles a name nobody has the same way, so the answer does not tell which accounts exist', async () => {
-    await fail('nobody_here', 5);
+    await fail('nobody_here', 10);
     const res = await attempt('nobody_here', 'anything');
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'tsyringe';
 import { CLOCK, type Clock } from '../ports/clock';
 
-/** Failed log-ins an account may have in one window before it is locked for the rest of that window. */
-export const MAX_FAILED_LOG_INS = 5;
+/** Failed log-ins (wrong passwords and wrong codes together) an account may have in one window before it is locked for the rest of it (docs/security.md). */
+export const MAX_FAILED_LOG_INS = 10;
 export const LOG_IN_WINDOW_S = 15 * 60;
 /**
  * At most this many names are remembered (about 10 MB), so made-up names cannot fill memory. Past it, the oldest

@@ -4,7 +4,8 @@ describe('LogInThrottle', () => {
   let now = Date.parse('2026-05-01T10:00:00Z');
   const throttle = () => new LogInThrottle({ now: () => new Date(now) });
 
-  it('locks a key after the fifth failure until the window that the first one opened is over', () => {
+  it('locks a key after the tenth failure until the window that the first one opened is over', () => {
+    expect(MAX_FAILED_LOG_INS).toBe(10);
     const t = throttle();
     for (let i = 1; i < MAX_FAILED_LOG_INS; i++) t.recordFailure('account:1');
     expect(t.retryAfterS('account:1')).toBeNull();
