@@ -7,6 +7,8 @@ import { ACCESS_TOKEN_REPOSITORY } from './application/ports/access-token-reposi
 import { AUTHORIZATION_CODE_REPOSITORY } from './application/ports/authorization-code-repository';
 import { AUTHORIZATION_VIEWS } from './application/ports/authorization-views';
 import { SESSION_REPOSITORY } from './application/ports/session-repository';
+import { TWO_STEP_REPOSITORY } from './application/ports/two-step-repository';
+import { ONE_TIME_CODES } from './application/ports/one-time-codes';
 import { CLIENT_REPOSITORY } from './application/ports/client-repository';
 import { BLOB_STORE } from './application/ports/blob-store';
 import { CLOCK, type Clock } from './application/ports/clock';
@@ -49,6 +51,7 @@ import { KyselyAccessTokenRepository } from './adapters/persistence/kysely/kysel
 import { KyselyAuthorizationCodeRepository } from './adapters/persistence/kysely/kysely-authorization-code-repository';
 import { KyselyAuthorizationViews } from './adapters/persistence/kysely/kysely-authorization-views';
 import { KyselySessionRepository } from './adapters/persistence/kysely/kysely-session-repository';
+import { KyselyTwoStepRepository } from './adapters/persistence/kysely/kysely-two-step-repository';
 import { KyselyClientRepository } from './adapters/persistence/kysely/kysely-client-repository';
 import { KyselyCommentViews } from './adapters/persistence/kysely/kysely-comment-views';
 import { KyselyDatabaseHealth } from './adapters/persistence/kysely/kysely-database-health';
@@ -73,6 +76,7 @@ import { MemoryAccessTokenRepository } from './adapters/persistence/memory/memor
 import { MemoryAuthorizationCodeRepository } from './adapters/persistence/memory/memory-authorization-code-repository';
 import { MemoryAuthorizationViews } from './adapters/persistence/memory/memory-authorization-views';
 import { MemorySessionRepository } from './adapters/persistence/memory/memory-session-repository';
+import { MemoryTwoStepRepository } from './adapters/persistence/memory/memory-two-step-repository';
 import { MemoryClientRepository } from './adapters/persistence/memory/memory-client-repository';
 import { MemoryCommentViews } from './adapters/persistence/memory/memory-comment-views';
 import { MemoryDatabaseHealth } from './adapters/persistence/memory/memory-database-health';
@@ -93,6 +97,7 @@ import { MemoryUserRepository } from './adapters/persistence/memory/memory-user-
 import { MemoryUserViews } from './adapters/persistence/memory/memory-user-views';
 import { MemoryViewCounter } from './adapters/persistence/memory/memory-view-counter';
 import { Argon2PasswordHasher } from './adapters/security/argon2-password-hasher';
+import { OtpauthOneTimeCodes } from './adapters/security/otpauth-one-time-codes';
 import { SystemClock } from './adapters/system/system-clock';
 import { KyselyWebhookOutbox } from './adapters/persistence/kysely/kysely-webhook-outbox';
 import { KyselyWebhookSubscriptions } from './adapters/persistence/kysely/kysely-webhook-subscriptions';
@@ -132,6 +137,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(ACCESS_TOKEN_REPOSITORY, KyselyAccessTokenRepository),
   bind(AUTHORIZATION_CODE_REPOSITORY, KyselyAuthorizationCodeRepository),
   bind(SESSION_REPOSITORY, KyselySessionRepository),
+  bind(TWO_STEP_REPOSITORY, KyselyTwoStepRepository),
   bind(NOTEMAP_REPOSITORY, KyselyNotemapRepository),
   bind(UNIT_OF_WORK, KyselyUnitOfWork),
   bind(NOTE_VIEWS, KyselyNoteViews),
@@ -163,6 +169,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(ACCESS_TOKEN_REPOSITORY, MemoryAccessTokenRepository),
   bind(AUTHORIZATION_CODE_REPOSITORY, MemoryAuthorizationCodeRepository),
   bind(SESSION_REPOSITORY, MemorySessionRepository),
+  bind(TWO_STEP_REPOSITORY, MemoryTwoStepRepository),
   bind(NOTEMAP_REPOSITORY, MemoryNotemapRepository),
   bind(UNIT_OF_WORK, MemoryUnitOfWork),
   bind(NOTE_VIEWS, MemoryNoteViews),
@@ -200,6 +207,7 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   // One count of failed log-ins per container, whoever resolves LogIn.
   c.registerSingleton(LogInThrottle);
   c.registerSingleton(PASSWORD_HASHER, Argon2PasswordHasher);
+  c.register(ONE_TIME_CODES, { useValue: new OtpauthOneTimeCodes() });
   c.register(IMAGE_PROCESSOR, { useValue: new SharpImageProcessor() });
   c.register(EXPORT_SINKS, { useValue: new ZipExportSinks() });
   c.register(WEBHOOK_SENDER, { useValue: new WebhookSender({ allowPrivate: config.webhookAllowPrivate, timeoutMs: WEBHOOK_TIMEOUT_MS }) });

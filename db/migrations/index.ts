@@ -19,6 +19,7 @@ import { migration as webhookDeliveryScopes } from './0017_webhook_delivery_scop
 import { migration as noteStates } from './0018_note_states';
 import { migration as noteStatesOfNewNotes } from './0019_note_states_of_new_notes';
 import { migration as notemapNoteOrderAndCounts } from './0020_notemap_note_order_and_counts';
+import { migration as twoStepSignIn } from './0022_two_step_sign_in';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -46,4 +47,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_note_states': noteStates,
   '0019_note_states_of_new_notes': noteStatesOfNewNotes,
   '0020_notemap_note_order_and_counts': notemapNoteOrderAndCounts,
+  '0022_two_step_sign_in': twoStepSignIn,
 };

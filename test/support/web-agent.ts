@@ -8,10 +8,11 @@ import { SESSION_COOKIE } from '../../src/adapters/page-kit/web-session';
 export class WebAgent {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `headers` go with every request (a browser's User-Agent, say). */
+  constructor(private readonly app: FastifyInstance, private readonly headers: Record<string, string> = {}) {}
 
   async get(url: string): Promise<LightMyRequestResponse> {
-    return this.keep(await this.app.inject({ method: 'GET', url, headers: this.cookieHeader() }));
+    return this.keep(await this.app.inject({ method: 'GET', url, headers: this.requestHeaders() }));
   }
 
   /** Posts a form as a browser does; `csrfFrom` is the page whose form token to send (omit to send none). */
@@ -23,7 +24,7 @@ export class WebAgent {
     }
     return this.keep(await this.app.inject({
       method: 'POST', url, payload: form.toString(),
-      headers: { ...this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...this.requestHeaders(), 'content-type': 'application/x-www-form-urlencoded' },
     }));
   }
 
@@ -39,9 +40,9 @@ export class WebAgent {
     this.cookies.delete(name);
   }
 
-  private cookieHeader(): Record<string, string> {
-    if (this.cookies.size === 0) return {};
-    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  private requestHeaders(): Record<string, string> {
+    if (this.cookies.size === 0) return { ...this.headers };
+    return { ...this.headers, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
   }
 
   private keep(response: LightMyRequestResponse): LightMyRequestResponse {

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { DependencyContainer } from 'tsyringe';
+import { ResetTwoStep } from '../../application/accounts/reset-two-step';
 import { CreateClient } from '../../application/auth/create-client';
 import { IssueToken } from '../../application/auth/issue-token';
 import { UNIT_OF_WORK, type UnitOfWork } from '../../application/ports/unit-of-work';
@@ -108,6 +109,17 @@ const tokenCreate = entry({
   },
 });
 
+const userReset2fa = entry({
+  usage: 'user:reset-2fa --user U',
+  parse: (args) => options('user:reset-2fa', args, { user: { type: 'string' } }, ['user']),
+  run: async (container, o) => {
+    const id = await userIdOf(container, o.user ?? '');
+    // For a member who lost both the phone and the recovery codes: the password alone signs them in again.
+    const wasOn = await container.resolve(ResetTwoStep).execute(id);
+    return { id, two_step_sign_in: 'off', was_on: wasOn };
+  },
+});
+
 const seedDemoCommand = entry({
   usage: 'seed:demo',
   parse: (args) => options('seed:demo', args, {}, []),
@@ -118,6 +130,7 @@ export const COMMANDS: Readonly<Record<string, Entry>> = {
   'user:create': userCreate,
   'app:create': appCreate,
   'token:create': tokenCreate,
+  'user:reset-2fa': userReset2fa,
   'seed:demo': seedDemoCommand,
 };
 

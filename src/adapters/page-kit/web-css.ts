@@ -43,6 +43,11 @@ dl { margin: .5rem 0; display: grid; grid-template-columns: max-content 1fr; gap
 dt { font-weight: 600; }
 dd { margin: 0; min-width: 0; }
 ul.plain { list-style: none; padding: 0; margin: 0; }
+svg.qr { display: block; max-width: 100%; height: auto; margin: .5rem 0; }
+ul.sessions { list-style: none; padding: 0; margin: 0; }
+ul.sessions li { border-top: 1px solid #d5dae1; padding: .6rem 0; display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; justify-content: space-between; }
+ul.sessions form { margin: 0; }
+ol.codes { columns: 2 8rem; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 @media (max-width: 30rem) { dl { grid-template-columns: 1fr; } dd { margin-bottom: .5rem; } }
 `;
 

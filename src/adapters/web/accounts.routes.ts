@@ -12,6 +12,7 @@ import type { FormErrorPage } from '../page-kit/web-errors';
 import { safeNext, seeOther, sendPage } from '../page-kit/web-response';
 import { clearSessionCookie, secureCookies, SESSION_COOKIE, setSessionCookie } from '../page-kit/web-session';
 import { CsrfOnlyForm, LogInForm, NextQuery, SignUpForm } from './accounts.schemas';
+import { askForCode, originOf } from './two-step-sign-in.routes';
 
 /** Where a member lands after signing up or logging in without a page to return to. */
 export const HOME = '/settings/applications';
@@ -48,7 +49,7 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     schema: { body: SignUpForm }, preHandler: scope.csrfProtection, config: { formErrorPage: signUpAgain },
   }, async (request, reply) => {
     const { username = '', email = '', password = '' } = request.body;
-    const { session } = await signUp.execute({ username, email, password });
+    const { session } = await signUp.execute({ username, email, password }, originOf(request));
     setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
     // A new CSRF secret with the new session: one planted before sign-up is worthless after it.
     reply.rotateCsrf();
@@ -63,12 +64,14 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
   }, async (request, reply) => {
     const { username = '', password = '' } = request.body;
     const next = safeNext(request.body.next, config.publicUrl);
-    const result = await logIn.execute(username, password);
+    const result = await logIn.execute(username, password, originOf(request));
     if (result.kind === 'throttled') {
       const problems = [`Too many failed log-in attempts for this account. Try again in ${minutes(result.retryAfterS)}.`];
       reply.header('retry-after', String(result.retryAfterS));
       return sendPage(reply, 429, logInPage({ csrf: reply.csrfToken(), next, login: username, problems }));
     }
+    // Two-step sign-in on: the password opened a challenge, not a session.
+    if (result.kind === 'code_needed') return askForCode(request, reply, result.challenge.token, next, config.publicUrl);
     // A fresh session id and CSRF secret at every log-in, so neither a planted session nor a planted secret survives it.
     setSessionCookie(reply, result.session.token, secureCookies(request, config.publicUrl));
     reply.rotateCsrf();

@@ -7,7 +7,7 @@ import { DomainError } from '../../domain/domain-error';
 import { registerPageScope } from '../page-kit/page-scope';
 import { WEB_CSS, WEB_CSS_URL } from '../page-kit/web-css';
 import { webErrorHandler } from '../page-kit/web-errors';
-import { registerAccountRoutes } from './accounts.routes';
+import { HOME, registerAccountRoutes } from './accounts.routes';
 import { registerApplicationRoutes } from './applications.routes';
 import { registerAccountSettingsRoutes } from './account-settings.routes';
 import { registerAuthorizationRoutes } from './authorizations.routes';
@@ -15,7 +15,9 @@ import { siteOf, type Site } from './components/site';
 import { notFoundPage } from './not-found.page';
 import { registerPublicPageRoutes } from './public-pages.routes';
 import { sendPublicPage } from './public-response';
+import { registerSecuritySettingsRoutes } from './security-settings.routes';
 import { registerSitemapRoutes } from './sitemap.routes';
+import { registerTwoStepSignInRoutes } from './two-step-sign-in.routes';
 import { registerWebActionRoutes } from './web-actions.routes';
 import { loadAssetManifest } from './static-assets';
 
@@ -41,9 +43,11 @@ export async function webPlugin(scope: FastifyInstance, { container, site }: { c
   await scope.register(fastifyStatic, { root: __dirname, serve: false });
   registerAssetRoutes(scope, site);
   registerAccountRoutes(scope, container);
+  registerTwoStepSignInRoutes(scope, container, HOME);
   registerApplicationRoutes(scope, container);
   registerAuthorizationRoutes(scope, container);
   registerAccountSettingsRoutes(scope, container);
+  registerSecuritySettingsRoutes(scope, container);
   await scope.register(async (pages) => {
     // A page that is not there, or not for this visitor, is the 404 page; anything else as on the other pages.
     pages.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {

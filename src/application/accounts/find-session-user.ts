@@ -6,7 +6,15 @@ import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 export interface SessionUser {
   id: number;
   username: string;
+  /** The id of the session that signs this browser in. */
+  sessionId: number;
 }
+
+/**
+ * A session's last-seen time is written when it is older than this, not on each request (decision
+ * `session-last-seen`): a page costs no write, and the list of browsers is right to within these minutes.
+ */
+export const SESSION_SEEN_EVERY_S = 5 * 60;
 
 /** The member a session cookie signs in, or null when the session is unknown or over. */
 @injectable()
@@ -20,12 +28,15 @@ export class FindSessionUser {
     return this.uow.run(async ({ sessions, users }) => {
       const session = await sessions.findByHash(sha256Hex(sessionToken));
       if (session === null) return null;
-      if (session.expiresAt <= this.clock.now()) {
+      const now = this.clock.now();
+      if (session.expiresAt <= now) {
         await sessions.delete(session.tokenHash);
         return null;
       }
       const user = await users.findById(session.userId);
-      return user === null ? null : { id: user.id, username: user.username };
+      if (user === null) return null;
+      if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_S * 1000) await sessions.touch(session.id, now);
+      return { id: user.id, username: user.username, sessionId: session.id };
     });
   }
 }

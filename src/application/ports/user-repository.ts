@@ -18,6 +18,8 @@ export interface UserRepository {
   findByUsername(username: string): Promise<User | null>;
   /** The password hash of a user found by username or e-mail (case-insensitive), for logging in. */
   findCredentials(login: string): Promise<{ id: number; passwordHash: string } | null>;
+  /** Replaces a user's password hash; answers false when there is no such user. */
+  setPasswordHash(userId: number, passwordHash: string): Promise<boolean>;
   /** Ids of the users named by id or (case-insensitive) username; names that match nobody are left out. */
   resolve(refs: readonly (number | string)[]): Promise<Map<number | string, number>>;
   /** Sets or (with null) clears a user's avatar blob, locking the row; returns the key it replaced, or null. */

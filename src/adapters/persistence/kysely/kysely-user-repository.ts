@@ -82,6 +82,11 @@ export class KyselyUserRepository implements UserRepository {
     return row ? { id: row.id, passwordHash: row.password_hash } : null;
   }
 
+  async setPasswordHash(userId: number, passwordHash: string): Promise<boolean> {
+    const result = await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async resolve(refs: readonly (number | string)[]): Promise<Map<number | string, number>> {
     const ids = refs.filter((ref): ref is number => typeof ref === 'number' && Number.isSafeInteger(ref));
     // Usernames are ASCII, where JavaScript and PostgreSQL agree on lowercase.

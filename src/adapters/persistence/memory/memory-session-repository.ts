@@ -13,7 +13,10 @@ export class MemorySessionRepository implements SessionRepository {
         throw new DomainError('conflict', 'a session with this hash exists');
       }
       const id = this.store.nextId('webSessions');
-      webSessions.push({ ...structuredClone(session), id, createdAt: new Date(now) });
+      webSessions.push({
+        id, tokenHash: session.tokenHash, userId: session.userId, expiresAt: new Date(session.expiresAt),
+        userAgent: session.userAgent ?? null, address: session.address ?? null, createdAt: new Date(now), lastSeenAt: new Date(now),
+      });
       return id;
     });
   }
@@ -25,9 +28,30 @@ export class MemorySessionRepository implements SessionRepository {
     });
   }
 
+  listOfUser(userId: number, now: Date): Promise<WebSession[]> {
+    return this.store.with(({ webSessions }) => structuredClone(webSessions
+      .filter((s) => s.userId === userId && s.expiresAt > now)
+      .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.id - a.id)));
+  }
+
+  touch(id: number, now: Date): Promise<void> {
+    return this.store.with(({ webSessions }) => {
+      const session = webSessions.find((s) => s.id === id);
+      if (session) session.lastSeenAt = new Date(now);
+    });
+  }
+
   delete(tokenHash: string): Promise<void> {
     return this.store.with((state) => {
       state.webSessions = state.webSessions.filter((s) => s.tokenHash !== tokenHash);
+    });
+  }
+
+  deleteOfUser(userId: number, id: number): Promise<boolean> {
+    return this.store.with((state) => {
+      const before = state.webSessions.length;
+      state.webSessions = state.webSessions.filter((s) => s.userId !== userId || s.id !== id);
+      return state.webSessions.length < before;
     });
   }
 

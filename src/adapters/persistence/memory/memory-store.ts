@@ -3,6 +3,7 @@ import type { AccessTokenRecord } from '../../../application/ports/access-token-
 import type { AuthorizationCodeRecord } from '../../../application/ports/authorization-code-repository';
 import type { RefreshTokenRecord } from '../../../application/ports/refresh-token-repository';
 import type { WebSession } from '../../../application/ports/session-repository';
+import type { SignInChallenge } from '../../../application/ports/two-step-repository';
 import type { Client } from '../../../application/ports/client-repository';
 import type { Location } from '../../../domain/location';
 import type { User } from '../../../domain/user';
@@ -181,6 +182,14 @@ export interface StoredWebhookAttempt {
   at: Date;
 }
 
+/** A member's two-step sign-in while it is on (the database's users.totp_* columns). */
+export interface StoredTwoStep {
+  userId: number;
+  key: string;
+  enabledAt: Date;
+  lastStep: number;
+}
+
 /** Every table of the service, as plain data (so a snapshot is one structuredClone). */
 export interface MemoryState {
   users: StoredUser[];
@@ -203,6 +212,9 @@ export interface MemoryState {
   authorizationCodes: AuthorizationCodeRecord[];
   refreshTokens: RefreshTokenRecord[];
   webSessions: WebSession[];
+  twoStep: StoredTwoStep[];
+  recoveryCodes: { userId: number; codeHash: string }[];
+  signInChallenges: SignInChallenge[];
   noteChanges: StoredNoteChange[];
   noteStates: StoredNoteState[];
   webhookSubscriptions: StoredWebhookSubscription[];
@@ -220,7 +232,7 @@ export function emptyState(): MemoryState {
     users: [], clients: [], accessTokens: [], notes: [], tags: [], noteTags: [], recipients: [],
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
     userFollows: [], notemapFollows: [], places: [], placeFollows: [],
-    authorizationCodes: [], refreshTokens: [], webSessions: [], noteChanges: [], noteStates: [],
+    authorizationCodes: [], refreshTokens: [], webSessions: [], twoStep: [], recoveryCodes: [], signInChallenges: [], noteChanges: [], noteStates: [],
     webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [],
   };
 }

@@ -59,6 +59,14 @@ export class MemoryUserRepository implements UserRepository {
     });
   }
 
+  setPasswordHash(userId: number, passwordHash: string): Promise<boolean> {
+    return this.store.with(({ users }) => {
+      const user = users.find((u) => u.id === userId);
+      if (user) user.passwordHash = passwordHash;
+      return user !== undefined;
+    });
+  }
+
   resolve(refs: readonly (number | string)[]): Promise<Map<number | string, number>> {
     return this.store.with(({ users }) => {
       const found = new Map<number | string, number>();
@@ -127,6 +135,9 @@ export class MemoryUserRepository implements UserRepository {
       state.refreshTokens = notOfTheirClients(state.refreshTokens);
       state.authorizationCodes = notOfTheirClients(state.authorizationCodes);
       state.webSessions = notTheirs(state.webSessions);
+      state.twoStep = notTheirs(state.twoStep);
+      state.recoveryCodes = notTheirs(state.recoveryCodes);
+      state.signInChallenges = notTheirs(state.signInChallenges);
       return blobKeys;
     });
   }
