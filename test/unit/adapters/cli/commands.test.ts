@@ -1,4 +1,8 @@
 import type { DependencyContainer } from 'tsyringe';
+import { TOTP } from 'otpauth';
+import { LogIn } from '../../../../src/application/accounts/log-in';
+import { NewTwoStepKey, TurnOnTwoStep } from '../../../../src/application/accounts/turn-on-two-step';
+import { TWO_STEP_REPOSITORY, type TwoStepRepository } from '../../../../src/application/ports/two-step-repository';
 import { AuthenticateToken } from '../../../../src/application/auth/authenticate-token';
 import { CLIENT_REPOSITORY, type ClientRepository } from '../../../../src/application/ports/client-repository';
 import { NOTE_VIEWS, type NoteViews } from '../../../../src/application/ports/note-views';
@@ -62,8 +66,27 @@ describe('CLI commands (memory adapters)', () => {
     expect((await rejection(runCommand(c, 'token:create', ['--user', 'ada', '--client', 'x'])) as DomainError).message).toBe('client x does not exist');
   });
 
+  it('user:reset-2fa turns two-step sign-in off for a user named by username or id, so the password alone signs in', async () => {
+    const { id } = await runCommand(c, 'user:create', USER) as { id: number };
+    const turnOn = async () => {
+      const key = c.resolve(NewTwoStepKey).execute('ada').key;
+      await c.resolve(TurnOnTwoStep).execute(id, key, new TOTP({ secret: key, digits: 6, period: 30 }).generate());
+    };
+    await turnOn();
+    expect(await c.resolve(LogIn).execute('ada', 'analytical')).toMatchObject({ kind: 'code_needed' });
+    expect(await runCommand(c, 'user:reset-2fa', ['--user', 'ada'])).toEqual({ id, two_step_sign_in: 'off', was_on: true });
+    expect(await c.resolve<TwoStepRepository>(TWO_STEP_REPOSITORY).find(id)).toBeNull();
+    expect(await c.resolve(LogIn).execute('ada', 'analytical')).toMatchObject({ kind: 'signed_in', userId: id });
+    await turnOn();
+    expect(await runCommand(c, 'user:reset-2fa', ['--user', String(id)])).toEqual({ id, two_step_sign_in: 'off', was_on: true });
+    expect(await runCommand(c, 'user:reset-2fa', ['--user', 'ada'])).toEqual({ id, two_step_sign_in: 'off', was_on: false });
+    expect(((await rejection(runCommand(c, 'user:reset-2fa', ['--user', 'nobody']))) as DomainError).message).toBe('user nobody does not exist');
+    expect(usageText()).toContain('user:reset-2fa --user U');
+  });
+
   it.each([
     ['an unknown command', 'user:delete', []],
+    ['user:reset-2fa without --user', 'user:reset-2fa', []],
     ['an unknown option', 'user:create', [...USER, '--admin']],
     ['a missing option', 'user:create', ['--username', 'ada']],
     ['an option without its value', 'app:create', ['--owner']],
