@@ -13,6 +13,7 @@ import type { PlaceViews } from '../../src/application/ports/place-views';
 import type { SitemapViews } from '../../src/application/ports/sitemap-views';
 import type { NotePageViews } from '../../src/application/ports/note-page-views';
 import type { TagViews } from '../../src/application/ports/tag-views';
+import type { TwoStepRepository } from '../../src/application/ports/two-step-repository';
 import type { Repositories, UnitOfWork } from '../../src/application/ports/unit-of-work';
 import type { UserViews } from '../../src/application/ports/user-views';
 import type { ViewCounter } from '../../src/application/ports/view-counter';
@@ -40,6 +41,7 @@ export interface ContractAdapters {
   notePageViews: NotePageViews;
   accountExport: AccountExportViews;
   changeFeed: ChangeFeed;
+  twoStep: TwoStepRepository;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import { KyselyAccountExportViews } from '../../src/adapters/persistence/kysely/kysely-account-export-views';
+import { KyselyTwoStepRepository } from '../../src/adapters/persistence/kysely/kysely-two-step-repository';
 import { KyselyChangeFeed } from '../../src/adapters/persistence/kysely/kysely-change-feed';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { KyselyAuthorizationViews } from '../../src/adapters/persistence/kysely/kysely-authorization-views';
@@ -41,6 +42,7 @@ export function kyselyAdapters(database: Database): ContractAdapters {
     notePageViews: new KyselyNotePageViews(kysely),
     accountExport: new KyselyAccountExportViews(kysely),
     changeFeed: new KyselyChangeFeed(kysely),
+    twoStep: new KyselyTwoStepRepository(kysely),
     close: () => database.close(),
   };
 }

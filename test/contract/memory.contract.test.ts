@@ -1,4 +1,5 @@
 import { MemoryAccountExportViews } from '../../src/adapters/persistence/memory/memory-account-export-views';
+import { MemoryTwoStepRepository } from '../../src/adapters/persistence/memory/memory-two-step-repository';
 import { MemoryChangeFeed } from '../../src/adapters/persistence/memory/memory-change-feed';
 import { MemoryAuthorizationViews } from '../../src/adapters/persistence/memory/memory-authorization-views';
 import { MemoryCommentViews } from '../../src/adapters/persistence/memory/memory-comment-views';
@@ -28,6 +29,7 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
     notePageViews: new MemoryNotePageViews(store),
     accountExport: new MemoryAccountExportViews(store),
     changeFeed: new MemoryChangeFeed(store),
+    twoStep: new MemoryTwoStepRepository(store),
     uow: new MemoryUnitOfWork(store),
     noteViews: new MemoryNoteViews(store),
     noteInserts: new MemoryNoteInserts(store),

@@ -96,10 +96,45 @@ export function oauthGrantsContract(adapters: () => ContractAdapters, fixtures: 
       const session = { tokenHash: fixtures.name('session'), userId, expiresAt: fixtures.now() };
       const now = fixtures.now();
       const id = await repositories().sessions.create(session, now);
-      await expect(repositories().sessions.findByHash(session.tokenHash)).resolves.toEqual({ id, ...session, createdAt: now });
+      await expect(repositories().sessions.findByHash(session.tokenHash)).resolves.toEqual({
+        id, ...session, userAgent: null, address: null, createdAt: now, lastSeenAt: now,
+      });
       await repositories().sessions.delete(session.tokenHash);
       await expect(repositories().sessions.findByHash(session.tokenHash)).resolves.toBeNull();
       await expect(repositories().sessions.delete(session.tokenHash)).resolves.toBeUndefined();
+    });
+
+    it('keeps the browser and the cut address, lists a member\'s live sessions last seen first, and moves last seen on', async () => {
+      const { userId } = await setUp();
+      const now = fixtures.now();
+      const later = new Date(now.getTime() + 60_000);
+      const sessions = repositories().sessions;
+      const make = (expiresAt: Date, userAgent: string | null) => ({ tokenHash: fixtures.name('session'), userId, expiresAt, userAgent, address: '192.0.2.0/24' });
+      const older = make(new Date(now.getTime() + 3_600_000), 'Firefox');
+      const newer = make(new Date(now.getTime() + 3_600_000), null);
+      const expired = make(now, 'Gone');
+      const olderId = await sessions.create(older, now);
+      const newerId = await sessions.create(newer, later);
+      await sessions.create(expired, now);
+      await expect(sessions.findByHash(older.tokenHash)).resolves.toMatchObject({ userAgent: 'Firefox', address: '192.0.2.0/24', lastSeenAt: now });
+      expect((await sessions.listOfUser(userId, now)).map((s) => s.id)).toEqual([newerId, olderId]);
+      const muchLater = new Date(now.getTime() + 120_000);
+      await sessions.touch(olderId, muchLater);
+      await expect(sessions.findByHash(older.tokenHash)).resolves.toMatchObject({ lastSeenAt: muchLater, createdAt: now });
+      expect((await sessions.listOfUser(userId, now)).map((s) => s.id)).toEqual([olderId, newerId]);
+    });
+
+    it('ends one session of a member by id, and never another member\'s', async () => {
+      const { userId } = await setUp();
+      const other = await fixtures.user();
+      const now = fixtures.now();
+      const mine = { tokenHash: fixtures.name('session'), userId, expiresAt: now };
+      const id = await repositories().sessions.create(mine, now);
+      await expect(repositories().sessions.deleteOfUser(other.id, id)).resolves.toBe(false);
+      await expect(repositories().sessions.findByHash(mine.tokenHash)).resolves.not.toBeNull();
+      await expect(repositories().sessions.deleteOfUser(userId, id)).resolves.toBe(true);
+      await expect(repositories().sessions.findByHash(mine.tokenHash)).resolves.toBeNull();
+      await expect(repositories().sessions.deleteOfUser(userId, id)).resolves.toBe(false);
     });
 
     it("ends every session of one member but the one kept, and nobody else's", async () => {

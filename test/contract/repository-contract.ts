@@ -1,4 +1,5 @@
 import { accountExportContract } from './account-export.contract';
+import { twoStepContract } from './two-step.contract';
 import { changeFeedContract } from './change-feed.contract';
 import { clientAndTokenContract } from './clients-and-tokens.contract';
 import { oauthGrantsContract } from './oauth-grants.contract';
@@ -50,6 +51,7 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
     unitOfWorkContract(adapters, fixtures);
     clientAndTokenContract(adapters, fixtures);
     oauthGrantsContract(adapters, fixtures);
+    twoStepContract(adapters, fixtures);
     noteViewsContract(adapters, fixtures);
     userViewsContract(adapters, fixtures);
     tagViewsContract(adapters, fixtures);

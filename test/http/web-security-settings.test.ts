@@ -34,6 +34,10 @@ describe.each(ALL_STORAGES)('/settings/security over %s storage', (storage) => {
     expect(anonymous.headers.location).toBe('/login?next=%2Fsettings%2Fsecurity');
     const { laptop } = await twoBrowsers('linked');
     expect((await laptop.get('/settings/account')).body).toContain('<a href="/settings/security">Security</a>');
+    // The web pages' rate limit, per client IP, counts it as it counts the log-in page.
+    const page = await laptop.get('/settings/security');
+    expect(page.headers['x-rate-limit-limit']).toBe((await laptop.get('/login')).headers['x-rate-limit-limit']);
+    expect(Number(page.headers['x-rate-limit-remaining'])).toBeLessThan(Number(page.headers['x-rate-limit-limit']));
   });
 
   it('lists the signed-in browsers: browser and system, last seen as a date and time, the address cut to /24', async () => {
