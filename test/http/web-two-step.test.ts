@@ -1,4 +1,6 @@
 import { HOME } from '../../src/adapters/web/accounts.routes';
+import { ResetTwoStep } from '../../src/application/accounts/reset-two-step';
+import { USER_REPOSITORY, type UserRepository } from '../../src/application/ports/user-repository';
 import { TEST_PUBLIC_URL } from '../support/test-config';
 import { HandClock } from '../support/hand-clock';
 import { ALL_STORAGES, createTestApp, type TestApp } from '../support/test-app';
@@ -155,6 +157,19 @@ describe.each(ALL_STORAGES)('two-step sign-in over %s storage', (storage) => {
     const late = await agent.post('/login/code', { code: totpCode(key, clock) }, page);
     expect(late.statusCode).toBe(303);
     expect(late.headers.location).toBe('/login');
+    expect(await signedIn(agent)).toBe(false);
+    expect(asked.statusCode).toBe(303);
+  });
+
+  it('drops a pending sign-in when two-step sign-in is turned off meanwhile: the password is asked again', async () => {
+    const { key } = await memberWithTwoStep('reset_meanwhile');
+    const agent = new WebAgent(t.app);
+    const asked = await postLogIn(agent, 'reset_meanwhile', PASSWORD);
+    const page = await agent.get('/login/code');
+    const user = await t.container.resolve<UserRepository>(USER_REPOSITORY).findByUsername('reset_meanwhile');
+    expect(await t.container.resolve(ResetTwoStep).execute(user?.id ?? 0)).toBe(true);
+    const after = await agent.post('/login/code', { code: totpCode(key, clock) }, page);
+    expect(after.headers.location).toBe('/login');
     expect(await signedIn(agent)).toBe(false);
     expect(asked.statusCode).toBe(303);
   });

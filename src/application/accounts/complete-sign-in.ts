@@ -36,9 +36,9 @@ export class CompleteSignIn {
     const retryAfterS = this.throttle.retryAfterS(key);
     if (retryAfterS !== null) return { kind: 'throttled', retryAfterS };
     const state = await this.twoStep.find(challenge.userId);
-    // Turned off (by the operator) since the password: the password alone was what it asked for.
-    const right = state === null || await this.checkSecondStep.execute(challenge.userId, state.key, code);
-    if (!right) {
+    // Turned off since the password (perhaps with a new password): the challenge no longer means anything.
+    if (state === null) return { kind: 'expired' };
+    if (!await this.checkSecondStep.execute(challenge.userId, state.key, code)) {
       this.throttle.recordFailure(key);
       throw DomainError.invalid([{ name: 'code', problem: 'is not a valid code' }]);
     }
