@@ -7,7 +7,7 @@ const infrastructure = ['fastify', 'fastify/*', '@fastify/*', 'kysely', 'kysely/
   '@electric-sql/*', 'tsyringe', 'typebox', 'typebox/*', '@node-oauth/*', 'pino', 'ioredis'];
 
 /** Every adapter folder; each may import only the application, the domain, its own files and the shared modules named here. */
-const ADAPTERS = ['archive', 'blobs', 'cli', 'http', 'images', 'oauth', 'page-kit', 'persistence', 'security', 'system', 'web', 'webhooks'];
+const ADAPTERS = ['archive', 'blobs', 'cli', 'http', 'images', 'oauth', 'page-kit', 'persistence', 'security', 'mail', 'system', 'web', 'webhooks'];
 /** The shared page pieces (layout, escaping, sessions, CSRF) that the web pages and the authorization endpoint both use. */
 const SHARED_WITH = { web: ['page-kit'], oauth: ['page-kit'] };
 /** The composition root and the entry points: only they wire adapters together. */

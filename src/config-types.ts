@@ -26,6 +26,10 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may be delivered to private, loopback and link-local addresses (tests, private networks). */
   webhookAllowPrivate: boolean;
+  /** SMTP_URL: where mail is sent (`smtp:` with STARTTLS when offered, or `smtps:`); null: written to `DATA_DIR/mail`. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the From of every mail; by default `Place Notes <no-reply@` + PUBLIC_URL's host + `>`. */
+  mailFrom: string;
 }
 
 export type BlobStoreConfig =

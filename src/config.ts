@@ -45,7 +45,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     mapTileAttribution: read('MAP_TILE_ATTRIBUTION')?.trim() ?? DEFAULT_TILE_ATTRIBUTION,
     blobStore: blobStore(read),
     webhookAllowPrivate: boolean('WEBHOOK_ALLOW_PRIVATE', read('WEBHOOK_ALLOW_PRIVATE'), false),
+    ...mail(read, publicUrl(read('PUBLIC_URL'), port)),
   };
+}
+
+/** SMTP_URL (`smtp:` or `smtps:`, with a host; unset: mail goes to files in DATA_DIR/mail) and MAIL_FROM. */
+function mail(read: (name: string) => string | undefined, origin: string): Pick<Config, 'smtpUrl' | 'mailFrom'> {
+  const smtpUrl = urlOf('SMTP_URL', read('SMTP_URL'), ['smtp:', 'smtps:']);
+  if (smtpUrl !== null && new URL(smtpUrl).hostname === '') {
+    throw new ConfigError('SMTP_URL', 'must be a smtp:// or smtps:// URL with a host', null);
+  }
+  const raw = read('MAIL_FROM')?.trim();
+  if (raw === undefined) return { smtpUrl, mailFrom: `Place Notes <no-reply@${new URL(origin).hostname}>` };
+  // A bare address, or a display name and an address in angle brackets, on one line.
+  const address = /^[^\s@<>]+@[^\s@<>]+$/u;
+  const named = /^[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>$/u;
+  if (/[\r\n]/u.test(raw) || !(address.test(raw) || named.test(raw))) {
+    throw new ConfigError('MAIL_FROM', 'must be an e-mail address, or a name and an address in angle brackets, like Place Notes <no-reply@example.org>', shown(raw));
+  }
+  return { smtpUrl, mailFrom: raw };
 }
 
 // S3's rules for a bucket name: 3-63 lowercase letters, digits, dots and hyphens, a letter or digit at each end.

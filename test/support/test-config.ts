@@ -24,6 +24,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     blobStore: { kind: 'fs' },
     // Tests that deliver webhooks to a receiver on 127.0.0.1 allow it themselves.
     webhookAllowPrivate: false,
+    // Mail goes to files under dataDir unless a test points SMTP_URL at its own server.
+    smtpUrl: null,
+    mailFrom: 'Place Notes <no-reply@pn.test>',
     ...overrides,
   };
 }

@@ -49,6 +49,8 @@ describe('loadConfig defaults', () => {
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapTileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
       blobStore: { kind: 'fs' },
+      smtpUrl: null,
+      mailFrom: 'Place Notes <no-reply@localhost>',
     });
   });
 
@@ -270,5 +272,31 @@ describe('METRICS_TOKEN', () => {
     const message = failure({ METRICS_TOKEN: value });
     expect(message).toMatch(/^METRICS_TOKEN must be 16 to 256 characters/u);
     expect(message).not.toContain(value);
+  });
+});
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  it('takes smtp: and smtps: URLs with a host', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example.org:587' }).smtpUrl).toBe('smtp://user:pass@mail.example.org:587');
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.org' }).smtpUrl).toBe('smtps://mail.example.org');
+  });
+
+  it('refuses any other URL on one line naming the variable, never showing the password', () => {
+    for (const value of ['http://mail.example.org', 'mail.example.org:25', 'smtp://', 'smtp://?host=x']) {
+      const message = failure({ SMTP_URL: value });
+      expect(message).toMatch(/^SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/u);
+    }
+    expect(failure({ SMTP_URL: 'http://u:secret@mail.example.org' })).not.toContain('secret');
+  });
+
+  it('defaults MAIL_FROM to no-reply at the host of PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://notes.example.org:8443' }).mailFrom).toBe('Place Notes <no-reply@notes.example.org>');
+  });
+
+  it('takes an address or a named address, and refuses anything else naming MAIL_FROM', () => {
+    expect(loadConfig({ MAIL_FROM: 'notes@example.org' }).mailFrom).toBe('notes@example.org');
+    expect(loadConfig({ MAIL_FROM: 'Notes <notes@example.org>' }).mailFrom).toBe('Notes <notes@example.org>');
+    expect(failure({ MAIL_FROM: 'not an address' })).toMatch(/^MAIL_FROM must be an e-mail address/u);
+    expect(failure({ MAIL_FROM: 'a@b.org\nBcc: c@d.org' })).toMatch(/^MAIL_FROM /u);
   });
 });

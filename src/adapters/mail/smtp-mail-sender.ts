@@ -1,0 +1,50 @@
+import { createRequire } from 'node:module';
+import type * as Nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { Mail, MailReceipt, MailSender } from '../../application/ports/mail-sender';
+
+type NodemailerModule = typeof Nodemailer;
+let nodemailer: NodemailerModule | undefined;
+
+/** nodemailer, loaded with the first mail (once): a process that sends none never loads it (decision `optional-packages-loaded-late`). */
+function loadNodemailer(): NodemailerModule {
+  return nodemailer ??= createRequire(__filename)('nodemailer') as NodemailerModule;
+}
+
+/** How long a mail server may take before an attempt fails (and the outbox tries again later). */
+const CONNECTION_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+
+/** nodemailer's SMTP options from SMTP_URL: `smtps:` speaks TLS from the start, `smtp:` upgrades with STARTTLS when offered. */
+export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const user = decodeURIComponent(url.username);
+  return {
+    host: url.hostname.replace(/^\[|\]$/gu, ''),
+    port: url.port === '' ? (secure ? 465 : 587) : Number(url.port),
+    secure,
+    ...(user === '' ? {} : { auth: { user, pass: decodeURIComponent(url.password) } }),
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    greetingTimeout: CONNECTION_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+  };
+}
+
+/** Sends through an SMTP server with nodemailer, one connection per mail. */
+export class SmtpMailSender implements MailSender {
+  #transport: Nodemailer.Transporter<SMTPTransport.SentMessageInfo> | null = null;
+
+  constructor(private readonly smtpUrl: string, private readonly from: string) {}
+
+  async send(mail: Mail): Promise<MailReceipt> {
+    this.#transport ??= loadNodemailer().createTransport(smtpOptions(this.smtpUrl));
+    await this.#transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    return { file: null };
+  }
+
+  async close(): Promise<void> {
+    this.#transport?.close();
+    this.#transport = null;
+  }
+}
