@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const chromium = await launchChromiumBrowser();
   try {
     const createUser = container.resolve(CreateUser);
-    const user = (username: string, name: string) => createUser.execute({ username, name, email: `${username}@example.org`, password: 'screenshots only' });
+    const user = (username: string, name: string) => createUser.execute({ username, name, email: `${username}@example.org`, password: 'screenshots only' }, { emailVerified: true });
     const ana = await user('ana', 'Ana Lima');
     const rui = await user('rui', 'Rui Costa');
     const mia = await user('mia', 'Mia Berg');

@@ -108,6 +108,14 @@ import { HttpWebhookPayloads } from './adapters/http/webhooks/webhook-payloads';
 import { GuardedWebhookUrlCheck, WebhookSender } from './adapters/webhooks/webhook-sender';
 import { WEBHOOK_PAYLOADS, WEBHOOK_SENDER, WEBHOOK_URL_CHECK } from './application/ports/webhook-delivery';
 import { WEBHOOK_OUTBOX, WEBHOOK_SUBSCRIPTIONS } from './application/ports/webhook-store';
+import { MAIL_OUTBOX } from './application/ports/mail-outbox';
+import { MAIL_SENDER } from './application/ports/mail-sender';
+import { ACCOUNT_LINKS } from './application/ports/account-links';
+import { KyselyMailOutbox } from './adapters/persistence/kysely/kysely-mail-outbox';
+import { MemoryMailOutbox } from './adapters/persistence/memory/memory-mail-outbox';
+import { FileMailSender } from './adapters/mail/file-mail-sender';
+import { MemoryMailSender } from './adapters/mail/memory-mail-sender';
+import { SmtpMailSender } from './adapters/mail/smtp-mail-sender';
 import { CONFIG, type Config } from './config-types';
 
 /** Where state lives: a PostgreSQL/PGlite database, or process memory (tests, experiments). */
@@ -160,6 +168,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(CHANGE_FEED, KyselyChangeFeed),
   bind(WEBHOOK_SUBSCRIPTIONS, KyselyWebhookSubscriptions),
   bind(WEBHOOK_OUTBOX, KyselyWebhookOutbox),
+  bind(MAIL_OUTBOX, KyselyMailOutbox),
 ];
 
 /** The same ports in process memory; each adapter takes the container's one MEMORY_STORE. */
@@ -192,6 +201,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(CHANGE_FEED, MemoryChangeFeed),
   bind(WEBHOOK_SUBSCRIPTIONS, MemoryWebhookSubscriptions),
   bind(WEBHOOK_OUTBOX, MemoryWebhookOutbox),
+  bind(MAIL_OUTBOX, MemoryMailOutbox),
 ];
 
 /** An attempt to deliver a webhook ends after 10 s whatever the receiver does (docs/events.md). */
@@ -213,6 +223,13 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   c.register(WEBHOOK_SENDER, { useValue: new WebhookSender({ allowPrivate: config.webhookAllowPrivate, timeoutMs: WEBHOOK_TIMEOUT_MS }) });
   c.register(WEBHOOK_URL_CHECK, { useValue: new GuardedWebhookUrlCheck(config.webhookAllowPrivate) });
   c.registerSingleton(WEBHOOK_PAYLOADS, HttpWebhookPayloads);
+  c.register(ACCOUNT_LINKS, { useValue: { publicUrl: config.publicUrl } });
+  // Mail goes to the SMTP server of SMTP_URL; without one, to files in DATA_DIR/mail (with a database) or memory.
+  c.register(MAIL_SENDER, {
+    useValue: config.smtpUrl !== null
+      ? new SmtpMailSender(config.smtpUrl, config.mailFrom)
+      : storage.kind === 'database' ? new FileMailSender(join(config.dataDir, 'mail'), config.mailFrom) : new MemoryMailSender(),
+  });
   // Connects when first resolved (by the HTTP server), so the CLI never opens a Redis connection.
   const redisUrl = config.redisUrl;
   c.register(RATE_LIMIT_REDIS, {

@@ -8,6 +8,8 @@ import { VIEW_COUNTER, VIEW_FLUSH_EVERY_MS, type ViewCounter } from './applicati
 import { IDEMPOTENCY_STORE, type IdempotencyStore } from './application/ports/idempotency-store';
 import { KEEP_MS } from './adapters/http/idempotency';
 import { WebhookWorker } from './adapters/webhooks/webhook-worker';
+import { linksIn, MailWorker } from './adapters/mail/mail-worker';
+import { SendQueuedMail, type MailAttempt } from './application/mail/send-queued-mail';
 import { DeliverWebhooks, PurgeWebhookEvents } from './application/webhooks/deliver-webhooks';
 import { DispatchWebhookEvents } from './application/webhooks/dispatch-webhook-events';
 import { EndLapsedWebhooks } from './application/webhooks/end-lapsed-webhooks';
@@ -71,6 +73,11 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
       endLapsed: container.resolve(EndLapsedWebhooks),
     }, { onError: (error, what) => log.error({ err: error }, what), requestsSeen: () => requestsSeen });
     webhooks.start();
+    // Mail is sent from every instance too, each queued mail by one (docs/operations.md, Mail).
+    const mail = new MailWorker(container.resolve(SendQueuedMail), {
+      onAttempt: (attempt) => logMailAttempt(log, attempt), onError: (error, what) => log.error({ err: error }, what),
+    });
+    mail.start();
     const running = app;
     const socket = admin;
     return {
@@ -80,6 +87,7 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
         flusher.stop();
         clearInterval(purger);
         const webhooksStopped = webhooks.stop();
+        const mailStopped = mail.stop();
         const cut = setTimeout(() => {
           running.server.getConnections((_error, count) => {
             log.warn(`closing ${count} connection${count === 1 ? '' : 's'} still open ${CUT_CONNECTIONS_AFTER_MS / 1000} s after the stop began`);
@@ -93,7 +101,7 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
         } finally {
           clearTimeout(cut);
         }
-        await Promise.all([flusher.flush(), webhooksStopped]);
+        await Promise.all([flusher.flush(), webhooksStopped, mailStopped]);
         await store.close();
       },
     };
@@ -102,6 +110,19 @@ export async function startService(config: Config, options: Pick<ServerOptions, 
     await app?.close();
     await store.close();
     throw error;
+  }
+}
+
+/** Each mail attempt in the log: written to a file, with its links (the operator's way to follow them without SMTP). */
+function logMailAttempt(log: FastifyInstance['log'], attempt: MailAttempt): void {
+  const { id, kind, attempts } = attempt.mail;
+  if (attempt.kind === 'sent') {
+    if (attempt.receipt.file === null) log.info({ mail: id, kind, attempts }, 'mail sent');
+    else log.info({ mail: id, kind, to: attempt.mail.to, file: attempt.receipt.file, links: linksIn(attempt.mail.text) }, `mail written to ${attempt.receipt.file}`);
+  } else if (attempt.kind === 'retry') {
+    log.warn({ mail: id, kind, attempts, error: attempt.error, retryAt: attempt.retryAt.toISOString() }, 'a mail could not be sent; it is tried again later');
+  } else {
+    log.error({ mail: id, kind, attempts, error: attempt.error }, 'a mail could not be sent for a day; it is given up');
   }
 }
 

@@ -19,6 +19,7 @@ import { migration as webhookDeliveryScopes } from './0017_webhook_delivery_scop
 import { migration as noteStates } from './0018_note_states';
 import { migration as noteStatesOfNewNotes } from './0019_note_states_of_new_notes';
 import { migration as notemapNoteOrderAndCounts } from './0020_notemap_note_order_and_counts';
+import { migration as mailOutbox } from './0021_mail_outbox';
 import { migration as twoStepSignIn } from './0022_two_step_sign_in';
 
 /**
@@ -47,5 +48,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018_note_states': noteStates,
   '0019_note_states_of_new_notes': noteStatesOfNewNotes,
   '0020_notemap_note_order_and_counts': notemapNoteOrderAndCounts,
+  '0021_mail_outbox': mailOutbox,
   '0022_two_step_sign_in': twoStepSignIn,
 };

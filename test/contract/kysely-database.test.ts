@@ -109,7 +109,8 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
         select (select id from users), 'old note ' || i, 1, 2, 1, 2, now(), now() from generate_series(1, 3) as i`.execute(fresh.kysely);
       await expect(migrateToLatest(fresh.kysely)).resolves.toEqual(['0010_note_changes', '0011_webhooks', '0012_plpgsql_trigger_helpers', '0013_note_created_events_per_statement',
         '0014_note_tag_keys_per_statement', '0015_lighter_note_insert_triggers', '0016_webhook_wake_names_schema',
-        '0017_webhook_delivery_scopes', '0018_note_states', '0019_note_states_of_new_notes', '0020_notemap_note_order_and_counts', '0022_two_step_sign_in']);
+        '0017_webhook_delivery_scopes', '0018_note_states', '0019_note_states_of_new_notes', '0020_notemap_note_order_and_counts',
+        '0021_mail_outbox', '0022_two_step_sign_in']);
       const { rows } = await sql<{ note_id: number }>`select note_id from note_changes order by seq`.execute(fresh.kysely);
       const { rows: notes } = await sql<{ id: number }>`select id from notes order by id`.execute(fresh.kysely);
       expect(rows).toEqual(notes.map((n) => ({ note_id: n.id })));
@@ -207,6 +208,22 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
       expect(counters).toEqual([
         { name: 'map 1', public_notes: 4, counted: 4 }, { name: 'map 2', public_notes: 2, counted: 2 }, { name: 'map 3', public_notes: 0, counted: 0 },
       ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('counts the accounts made before 0021 as verified (they signed up before verification existed), and no later one', async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const fresh = await openDatabase(url ? { url, schema: `test_m21_${process.pid}_${Date.now()}`, dropSchemaOnClose: true } : {});
+    try {
+      await migrateToLatest(fresh.kysely, Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0021')));
+      await sql`insert into users (username, email, password_hash, avatar_hash, created_at)
+        values ('old', 'old@example.com', 'x', 'x', timestamptz '2026-01-02 03:04:05+00')`.execute(fresh.kysely);
+      await migrateToLatest(fresh.kysely);
+      await sql`insert into users (username, email, password_hash, avatar_hash) values ('new', 'new@example.com', 'x', 'x')`.execute(fresh.kysely);
+      const { rows } = await sql<{ username: string; verified: Date | null }>`select username, email_verified_at as verified from users order by id`.execute(fresh.kysely);
+      expect(rows).toEqual([{ username: 'old', verified: new Date('2026-01-02T03:04:05Z') }, { username: 'new', verified: null }]);
     } finally {
       await fresh.close();
     }

@@ -15,6 +15,7 @@ import { ACCESS_TOKEN_CACHE, type AccessTokenCache } from '../../src/adapters/pe
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import type { Config } from '../../src/config-types';
 import { parseScopes } from '../../src/domain/scopes';
+import { appContainers } from './app-containers';
 import { createTestDatabase } from './test-database';
 import { testConfig } from './test-config';
 
@@ -70,6 +71,7 @@ export async function createTestApp(
   const dataDir = join(tmpdir(), `place-notes-test-${randomBytes(8).toString('hex')}`);
   const container = buildContainer(testConfig({ ...options.config, dataDir }), database ? { kind: 'database', database } : { kind: 'memory' }, { clock: options.clock });
   const app = await buildApp(container, { onRoute: options.onRoute });
+  appContainers.set(app, container);
   await app.ready();
   // Token look-ups are cached once the database's notifications listen: wait for it, so statement counts and
   // revocations behave the same in every test whatever the timing.
@@ -92,6 +94,8 @@ export async function createTestApp(
         passwordHash: 'not-a-real-hash',
         name: fields.name ?? null,
         avatarHash: sha256Hex(username).slice(0, 32),
+        // Accounts made here stand for the operator's and those made before verification existed.
+        emailVerifiedAt: new Date(),
       }, new Date()));
       return { id, username };
     },

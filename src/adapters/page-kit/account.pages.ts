@@ -55,6 +55,7 @@ ${form.next === null ? '' : html`<input type="hidden" name="next" value="${form.
 <input id="password" name="password" type="password" autocomplete="current-password" required></div>
 <div class="actions"><button type="submit">Log in</button></div>
 </form>
+<p><a href="/forgot-password">Forgot your password?</a></p>
 <p>New here? <a href="${withNext('/signup', form.next)}">Sign up</a>.</p>`,
   });
 }

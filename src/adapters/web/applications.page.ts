@@ -32,6 +32,8 @@ export interface ApplicationsPage {
   fresh: FreshCredentials | null;
   values?: { name?: string; redirectUris?: string; isPublic?: boolean; allowImplicit?: boolean };
   problems?: string[];
+  /** The member's address: an unverified one cannot register applications, and gets the way to a new link instead. */
+  email: { address: string; verified: boolean; linkSent: boolean };
 }
 
 export function applicationsPage(page: ApplicationsPage): Html {
@@ -44,8 +46,8 @@ The <a href="/docs">API reference</a> and the OAuth guide explain the flows.</p>
 ${page.applications.length === 0 ? html`<p>You have not registered an application yet.</p>` : html`<h2>Your applications</h2>
 ${page.applications.map((app) => applicationCard(app, page.csrf, page.webhooks))}`}
 <h2 id="register">Register an application</h2>
-${errorSummary(page.problems ?? [])}
-${registerForm(page)}`,
+${page.email.verified ? html`${errorSummary(page.problems ?? [])}
+${registerForm(page)}` : verifyFirst(page)}`,
   });
 }
 
@@ -147,6 +149,20 @@ function filtersInWords(filters: WebhookFilters, usernames: ReadonlyMap<number, 
   }
   if (parts.length === 0) return html`None: every event its user may see`;
   return html`Only ${parts.map((part, i) => html`${i === 0 ? '' : i === parts.length - 1 ? ' and ' : ', '}${part}`)}`;
+}
+
+/** Instead of the form while the address is not verified: why, and a button to send the link again. */
+function verifyFirst(page: ApplicationsPage): Html {
+  return html`<section class="card" aria-labelledby="verify-title">
+<h3 id="verify-title">Verify your e-mail address first</h3>
+${page.email.linkSent ? html`<div class="notice" role="status"><p>A new link is on its way to <strong>${page.email.address}</strong>.</p></div>` : ''}
+<p>To register applications, verify your e-mail address, <strong>${page.email.address}</strong>: open the link we sent
+there and press “Verify”. No mail? We can send the link again (at most 3 times an hour).</p>
+<form method="post" action="/settings/applications/verification">
+${csrfField(page.csrf)}
+<div class="actions"><button type="submit" class="secondary">Send the link again</button></div>
+</form>
+</section>`;
 }
 
 function registerForm(page: ApplicationsPage): Html {

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
+import { EmailStatus } from '../../application/accounts/email-status';
 import { ListApplications } from '../../application/accounts/list-applications';
 import { RegenerateClientSecret } from '../../application/accounts/regenerate-client-secret';
 import { SetClientSideFlow } from '../../application/accounts/set-client-side-flow';
@@ -19,7 +20,7 @@ import {
   applicationsPage, ATTEMPTS_SHOWN, type ApplicationWebhook, type ApplicationWebhooksView, type FreshCredentials,
 } from './applications.page';
 import { CsrfOnlyForm } from './accounts.schemas';
-import { ClientIdParams, ClientSideFlowForm, RegisterApplicationForm } from './applications.schemas';
+import { ClientIdParams, ClientSideFlowForm, RegisterApplicationForm, VerificationQuery } from './applications.schemas';
 
 const PAGE = '/settings/applications';
 /**
@@ -41,6 +42,11 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
   const setClientSideFlow = container.resolve(SetClientSideFlow);
   const listApplicationWebhooks = container.resolve(ListApplicationWebhooks);
   const getUser = container.resolve(GetUser);
+  const emailStatus = container.resolve(EmailStatus);
+  const emailOf = async (userId: number, linkSent = false) => {
+    const status = await emailStatus.execute(userId);
+    return { address: status.email, verified: status.verified, linkSent };
+  };
   const secure = (request: FastifyRequest) => secureCookies(request, config.publicUrl);
   const remember = (request: FastifyRequest, reply: FastifyReply, fresh: FreshCredentials) => {
     reply.setCookie(FRESH_COOKIE, `${fresh.clientId}.${fresh.clientSecret ?? ''}`, {
@@ -87,17 +93,18 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
     const problems = error.details.fields?.map((f) => `${FIELD_LABELS[f.name] ?? f.name}: ${f.problem}.`) ?? [error.message];
     const applications = await listApplications.execute(user.id);
     const webhooks = await webhooksOf(user.id, applications);
-    return { status: 400, page: applicationsPage({ user, csrf: reply.csrfToken(), applications, webhooks, fresh: null, values, problems }) };
+    return { status: 400, page: applicationsPage({ user, csrf: reply.csrfToken(), applications, webhooks, fresh: null, values, problems, email: await emailOf(user.id) }) };
   };
 
-  pages.get(PAGE, async (request, reply) => {
+  pages.get(PAGE, { schema: { querystring: VerificationQuery } }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
     const applications = await listApplications.execute(user.id);
     const fresh = readFresh(request.cookies[FRESH_COOKIE], applications.map((a) => a.clientId));
     if (request.cookies[FRESH_COOKIE] !== undefined) reply.clearCookie(FRESH_COOKIE, { path: PAGE, secure: secure(request) });
     const webhooks = await webhooksOf(user.id, applications);
-    return sendPage(reply, 200, applicationsPage({ user, csrf: reply.csrfToken(), applications, webhooks, fresh }));
+    const email = await emailOf(user.id, request.query.verification === 'sent');
+    return sendPage(reply, 200, applicationsPage({ user, csrf: reply.csrfToken(), applications, webhooks, fresh, email }));
   });
 
   pages.post(PAGE, {
@@ -105,6 +112,13 @@ export function registerApplicationRoutes(scope: FastifyInstance, container: Dep
   }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
+    const email = await emailOf(user.id);
+    // An unverified account registers no application on the web (the CLI may); the page says why and offers a new link.
+    if (!email.verified) {
+      const applications = await listApplications.execute(user.id);
+      const webhooks = await webhooksOf(user.id, applications);
+      return sendPage(reply, 403, applicationsPage({ user, csrf: reply.csrfToken(), applications, webhooks, fresh: null, email }));
+    }
     const form = request.body;
     const created = await createClient.execute({
       ownerId: user.id,

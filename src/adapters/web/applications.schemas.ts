@@ -21,3 +21,6 @@ export const ClientSideFlowForm = Type.Object({
 
 /** `?revoked=1` after an authorization was revoked. */
 export const AuthorizationsQuery = Type.Object({ revoked: Text });
+
+/** The applications page after a verification link was sent again (`?verification=sent`). */
+export const VerificationQuery = Type.Object({ verification: Text });

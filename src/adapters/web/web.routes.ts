@@ -11,6 +11,8 @@ import { HOME, registerAccountRoutes } from './accounts.routes';
 import { registerApplicationRoutes } from './applications.routes';
 import { registerAccountSettingsRoutes } from './account-settings.routes';
 import { registerAuthorizationRoutes } from './authorizations.routes';
+import { registerEmailVerificationRoutes } from './email-verification.routes';
+import { registerPasswordResetRoutes } from './password-reset.routes';
 import { siteOf, type Site } from './components/site';
 import { notFoundPage } from './not-found.page';
 import { registerPublicPageRoutes } from './public-pages.routes';
@@ -48,6 +50,8 @@ export async function webPlugin(scope: FastifyInstance, { container, site }: { c
   registerAuthorizationRoutes(scope, container);
   registerAccountSettingsRoutes(scope, container);
   registerSecuritySettingsRoutes(scope, container);
+  registerEmailVerificationRoutes(scope, container);
+  registerPasswordResetRoutes(scope, container);
   await scope.register(async (pages) => {
     // A page that is not there, or not for this visitor, is the 404 page; anything else as on the other pages.
     pages.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {

@@ -1,4 +1,5 @@
 import type { AccessTokenRepository } from './access-token-repository';
+import type { AccountTokenRepository } from './account-token-repository';
 import type { AuthorizationCodeRepository } from './authorization-code-repository';
 import type { ClientRepository } from './client-repository';
 import type { CommentRepository } from './comment-repository';
@@ -6,6 +7,7 @@ import type { CommentViews } from './comment-views';
 import type { FavoriteRepository } from './favorite-repository';
 import type { FindRepository } from './find-repository';
 import type { FollowRepository } from './follow-repository';
+import type { MailOutbox } from './mail-outbox';
 import type { NoteRepository } from './note-repository';
 import type { NoteViews } from './note-views';
 import type { NotemapRepository } from './notemap-repository';
@@ -30,6 +32,10 @@ export interface Repositories {
   codes: AuthorizationCodeRepository;
   refreshTokens: RefreshTokenRepository;
   sessions: SessionRepository;
+  /** Mail to send, queued with the write that causes it. */
+  mail: MailOutbox;
+  /** The single-use links that mails carry. */
+  accountTokens: AccountTokenRepository;
   /** The read models as this transaction sees them: what a GET by the caller would show right now. */
   views: TransactionViews;
 }

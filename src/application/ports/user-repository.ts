@@ -7,6 +7,16 @@ export interface NewUser {
   passwordHash: string;
   name: string | null;
   avatarHash: string;
+  /** When the e-mail address was verified; absent or null: not yet (a web sign-up). */
+  emailVerifiedAt?: Date | null;
+}
+
+/** An account as the mails about it need it. */
+export interface AccountContact {
+  id: number;
+  username: string;
+  email: string;
+  emailVerified: boolean;
 }
 
 /** Members, as the write side needs them. */
@@ -32,6 +42,14 @@ export interface UserRepository {
    * null when there is no such user.
    */
   delete(userId: number): Promise<string[] | null>;
+  /** The account with this id, or named by this username or e-mail address (case-insensitive); null when none is. */
+  findContact(ref: { id: number } | { login: string }): Promise<AccountContact | null>;
+  /** Whether an account other than `exceptUserId` has this e-mail address (case-insensitive). */
+  emailTaken(email: string, exceptUserId: number): Promise<boolean>;
+  /** Sets the account's e-mail address (with its avatar hash) as verified at `now`; `conflict` when another account has it. */
+  setVerifiedEmail(userId: number, email: string, avatarHash: string, now: Date): Promise<void>;
+  /** Replaces the password hash. */
+  setPasswordHash(userId: number, passwordHash: string): Promise<void>;
   /** The avatar blob key of the user whose avatar hash this is; null when none has uploaded one. */
   findAvatarKey(avatarHash: string): Promise<string | null>;
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Repositories } from '../../../application/ports/unit-of-work';
 import type { AccessTokenCache } from './access-token-cache';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository';
+import { KyselyAccountTokenRepository } from './kysely-account-token-repository';
+import { KyselyMailOutbox } from './kysely-mail-outbox';
 import { KyselyAuthorizationCodeRepository } from './kysely-authorization-code-repository';
 import { KyselyClientRepository } from './kysely-client-repository';
 import { KyselyCommentRepository } from './kysely-comment-repository';
@@ -33,6 +35,8 @@ export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCa
     codes: new KyselyAuthorizationCodeRepository(db),
     refreshTokens: new KyselyRefreshTokenRepository(db),
     sessions: new KyselySessionRepository(db),
+    mail: new KyselyMailOutbox(db),
+    accountTokens: new KyselyAccountTokenRepository(db),
     // Made when first asked for: most transactions never read a view.
     get views() {
       const views = {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import type { NewUser, UserRepository } from '../../../application/ports/user-repository';
+import type { AccountContact, NewUser, UserRepository } from '../../../application/ports/user-repository';
 import { DomainError } from '../../../domain/domain-error';
 import type { User } from '../../../domain/user';
 import { ACCESS_TOKEN_CACHE, type AccessTokenCache } from './access-token-cache';
@@ -44,6 +44,7 @@ export class KyselyUserRepository implements UserRepository {
           password_hash: user.passwordHash,
           name: user.name,
           avatar_hash: user.avatarHash,
+          email_verified_at: user.emailVerifiedAt ?? null,
           created_at: now,
         })
         .returning('id')
@@ -153,6 +154,36 @@ export class KyselyUserRepository implements UserRepository {
     for (const { token_hash } of tokens) this.tokenCache?.forget(token_hash);
     await this.db.deleteFrom('users').where('id', '=', userId).execute();
     return [...images.map((row) => row.image_key!), ...(user.avatar_key === null ? [] : [user.avatar_key])];
+  }
+
+  async findContact(ref: { id: number } | { login: string }): Promise<AccountContact | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'email_verified_at'])
+      .where((eb) => ('id' in ref
+        ? eb('id', '=', ref.id)
+        : eb.or([eb(lower('username'), '=', lowerValue(ref.login)), eb(lower('email'), '=', lowerValue(ref.login))])))
+      .executeTakeFirst();
+    return row ? { id: row.id, username: row.username, email: row.email, emailVerified: row.email_verified_at !== null } : null;
+  }
+
+  async emailTaken(email: string, exceptUserId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id')
+      .where(lower('email'), '=', lowerValue(email)).where('id', '<>', exceptUserId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async setVerifiedEmail(userId: number, email: string, avatarHash: string, now: Date): Promise<void> {
+    try {
+      await this.db.updateTable('users').set({ email, avatar_hash: avatarHash, email_verified_at: now }).where('id', '=', userId).execute();
+    } catch (error) {
+      if (uniqueViolation(error) === 'users_email_key') throw new DomainError('conflict', `e-mail ${email} is already registered`);
+      throw error;
+    }
+  }
+
+  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
   }
 
   async findAvatarKey(avatarHash: string): Promise<string | null> {

@@ -20,6 +20,8 @@ export interface UsersTable {
   has_avatar: Generated<boolean>;
   /** The blob key of the uploaded avatar; set exactly when `has_avatar` is true. */
   avatar_key: Generated<string | null>;
+  /** When the address in `email` was verified (migration 0021); null until then. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
 }
 

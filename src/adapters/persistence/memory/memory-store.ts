@@ -3,6 +3,8 @@ import type { AccessTokenRecord } from '../../../application/ports/access-token-
 import type { AuthorizationCodeRecord } from '../../../application/ports/authorization-code-repository';
 import type { RefreshTokenRecord } from '../../../application/ports/refresh-token-repository';
 import type { WebSession } from '../../../application/ports/session-repository';
+import type { AccountToken } from '../../../application/ports/account-token-repository';
+import type { QueuedMail } from '../../../application/ports/mail-outbox';
 import type { SignInChallenge } from '../../../application/ports/two-step-repository';
 import type { Client } from '../../../application/ports/client-repository';
 import type { Location } from '../../../domain/location';
@@ -25,6 +27,16 @@ export interface StoredUser extends User {
   passwordHash: string;
   avatarHash: string;
   avatarKey: string | null;
+  emailVerifiedAt: Date | null;
+}
+
+/** A row of the mail outbox (migration 0021). */
+export interface StoredMail extends QueuedMail {
+  nextAttemptAt: Date;
+  leasedUntil: Date | null;
+  sentAt: Date | null;
+  givenUpAt: Date | null;
+  lastError: string | null;
 }
 
 export interface StoredNote {
@@ -221,11 +233,13 @@ export interface MemoryState {
   webhookEvents: StoredWebhookEvent[];
   webhookDeliveries: StoredWebhookDelivery[];
   webhookAttempts: StoredWebhookAttempt[];
+  accountTokens: AccountToken[];
+  mailOutbox: StoredMail[];
 }
 
 export type Sequence = 'users' | 'clients' | 'accessTokens' | 'notes' | 'tags' | 'comments' | 'notemaps' | 'places'
   | 'authorizationCodes' | 'refreshTokens' | 'webSessions' | 'noteChanges'
-  | 'webhookSubscriptions' | 'webhookEvents' | 'webhookDeliveries' | 'webhookAttempts';
+  | 'webhookSubscriptions' | 'webhookEvents' | 'webhookDeliveries' | 'webhookAttempts' | 'accountTokens' | 'mailOutbox';
 
 export function emptyState(): MemoryState {
   return {
@@ -233,7 +247,7 @@ export function emptyState(): MemoryState {
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
     userFollows: [], notemapFollows: [], places: [], placeFollows: [],
     authorizationCodes: [], refreshTokens: [], webSessions: [], twoStep: [], recoveryCodes: [], signInChallenges: [], noteChanges: [], noteStates: [],
-    webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [],
+    webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [], accountTokens: [], mailOutbox: [],
   };
 }
 

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'tsyringe';
 import type { Repositories, UnitOfWork } from '../../../application/ports/unit-of-work';
 import { MemoryAccessTokenRepository } from './memory-access-token-repository';
+import { MemoryAccountTokenRepository } from './memory-account-token-repository';
+import { MemoryMailOutbox } from './memory-mail-outbox';
 import { MemoryAuthorizationCodeRepository } from './memory-authorization-code-repository';
 import { MemoryClientRepository } from './memory-client-repository';
 import { MemoryCommentRepository } from './memory-comment-repository';
@@ -33,6 +35,8 @@ export function memoryRepositories(store: MemoryStore): Repositories {
     codes: new MemoryAuthorizationCodeRepository(store),
     refreshTokens: new MemoryRefreshTokenRepository(store),
     sessions: new MemorySessionRepository(store),
+    mail: new MemoryMailOutbox(store),
+    accountTokens: new MemoryAccountTokenRepository(store),
     views: {
       notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store), places: new MemoryPlaceViews(store),
     },

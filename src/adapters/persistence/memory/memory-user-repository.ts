@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import type { NewUser, UserRepository } from '../../../application/ports/user-repository';
+import type { AccountContact, NewUser, UserRepository } from '../../../application/ports/user-repository';
 import { DomainError } from '../../../domain/domain-error';
 import type { User } from '../../../domain/user';
 import { deletedNoteSnapshot, MEMORY_STORE, type MemoryStore, type StoredUser } from './memory-store';
@@ -8,7 +8,7 @@ const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCas
 
 function toUser(stored: StoredUser | undefined): User | null {
   if (stored === undefined) return null;
-  const { passwordHash: _hash, avatarHash: _avatar, avatarKey: _key, ...user } = structuredClone(stored);
+  const { passwordHash: _hash, avatarHash: _avatar, avatarKey: _key, emailVerifiedAt: _verified, ...user } = structuredClone(stored);
   return user;
 }
 
@@ -38,6 +38,7 @@ export class MemoryUserRepository implements UserRepository {
         twitter: null,
         hasAvatar: false,
         avatarKey: null,
+        emailVerifiedAt: user.emailVerifiedAt ? new Date(user.emailVerifiedAt) : null,
         createdAt: new Date(now),
       });
       return id;
@@ -88,6 +89,34 @@ export class MemoryUserRepository implements UserRepository {
     });
   }
 
+  findContact(ref: { id: number } | { login: string }): Promise<AccountContact | null> {
+    return this.store.with(({ users }) => {
+      const user = users.find((u) => ('id' in ref ? u.id === ref.id : same(u.username, ref.login) || same(u.email, ref.login)));
+      return user ? { id: user.id, username: user.username, email: user.email, emailVerified: user.emailVerifiedAt !== null } : null;
+    });
+  }
+
+  emailTaken(email: string, exceptUserId: number): Promise<boolean> {
+    return this.store.with(({ users }) => users.some((u) => u.id !== exceptUserId && same(u.email, email)));
+  }
+
+  setVerifiedEmail(userId: number, email: string, avatarHash: string, now: Date): Promise<void> {
+    return this.store.with(({ users }) => {
+      if (users.some((u) => u.id !== userId && same(u.email, email))) {
+        throw new DomainError('conflict', `the e-mail address ${email} is already registered`);
+      }
+      const user = users.find((u) => u.id === userId);
+      if (user) Object.assign(user, { email, avatarHash, emailVerifiedAt: new Date(now) });
+    });
+  }
+
+  setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+    return this.store.with(({ users }) => {
+      const user = users.find((u) => u.id === userId);
+      if (user) user.passwordHash = passwordHash;
+    });
+  }
+
   findAvatarKey(avatarHash: string): Promise<string | null> {
     return this.store.with(({ users }) => users.find((u) => u.avatarHash === avatarHash && u.avatarKey !== null)?.avatarKey ?? null);
   }
@@ -118,6 +147,8 @@ export class MemoryUserRepository implements UserRepository {
         this.store.recordWebhookEvent(state, { type: 'note.deleted', noteId: note.id, note: deletedNoteSnapshot(state, note) });
       }
       state.users = state.users.filter((u) => u.id !== userId);
+      state.accountTokens = notTheirs(state.accountTokens);
+      for (const mail of state.mailOutbox) if (mail.userId === userId) mail.userId = null;
       state.notes = state.notes.filter((n) => !notes.has(n.id));
       state.noteTags = state.noteTags.filter((nt) => !notes.has(nt.noteId));
       state.recipients = notTheirs(state.recipients).filter((r) => !notes.has(r.noteId));

@@ -1,0 +1,55 @@
+import { inject, injectable } from 'tsyringe';
+import { validateEmail } from '../../domain/account-fields';
+import { DomainError } from '../../domain/domain-error';
+import { ACCOUNT_LINKS, type AccountLinks } from '../ports/account-links';
+import { CLOCK, type Clock } from '../ports/clock';
+import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher';
+import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
+import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
+import { emailChangeNotice, queueLinkMail, verificationMail } from './account-mails';
+import { LogInThrottle } from './log-in-throttle';
+
+export type ChangeEmailResult = { kind: 'link_sent'; email: string } | { kind: 'throttled'; retryAfterS: number };
+
+/**
+ * Asks to change a member's e-mail address (password required): a verification link goes to the new address, which
+ * becomes the account's only when it is used (VerifyEmail); the old address gets a notice now. An address another
+ * account has is `invalid` (400). Wrong passwords count with the log-in's.
+ */
+@injectable()
+export class ChangeEmail {
+  constructor(
+    @inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+    @inject(LogInThrottle) private readonly throttle: LogInThrottle,
+    @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(CLOCK) private readonly clock: Clock,
+    @inject(ACCOUNT_LINKS) private readonly links: AccountLinks,
+  ) {}
+
+  async execute(userId: number, input: { password: string; email: string }): Promise<ChangeEmailResult> {
+    const contact = await this.users.findContact({ id: userId });
+    if (contact === null) throw DomainError.notFound('user', userId);
+    const email = validateEmail(input.email);
+    const key = `account:${userId}`;
+    const retryAfterS = this.throttle.retryAfterS(key);
+    if (retryAfterS !== null) return { kind: 'throttled', retryAfterS };
+    const credentials = await this.users.findCredentials(contact.username);
+    if (credentials === null || credentials.id !== userId || !await this.hasher.verify(credentials.passwordHash, input.password)) {
+      this.throttle.recordFailure(key);
+      throw DomainError.invalid([{ name: 'password', problem: 'is not your password' }]);
+    }
+    this.throttle.reset(key);
+    if (email.toLowerCase() === contact.email.toLowerCase()) throw DomainError.invalid([{ name: 'email', problem: 'is already your address' }]);
+    if (await this.users.emailTaken(email, userId)) throw DomainError.invalid([{ name: 'email', problem: 'is used by another account' }]);
+    const now = this.clock.now();
+    await this.uow.run(async (repositories) => {
+      if (!await repositories.accountTokens.lockAccount(userId)) throw DomainError.notFound('user', userId);
+      await queueLinkMail(repositories, {
+        userId, purpose: 'verify_email', email, kind: 'email-change', publicUrl: this.links.publicUrl, now,
+      }, verificationMail(contact.username, true));
+      await repositories.mail.enqueue({ to: contact.email, ...emailChangeNotice(contact.username, email), kind: 'email-change-notice', userId }, now);
+    });
+    return { kind: 'link_sent', email };
+  }
+}
