@@ -53,7 +53,8 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const toOf = (address: string) => mails.filter((m) => m.envelopeTo.includes(address));
+  // Addresses compare without case, as the service's do.
+  const toOf = (address: string) => mails.filter((m) => m.envelopeTo.some((to) => to.toLowerCase() === address.toLowerCase()));
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,

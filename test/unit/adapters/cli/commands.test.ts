@@ -6,6 +6,7 @@ import { TWO_STEP_REPOSITORY, type TwoStepRepository } from '../../../../src/app
 import { AuthenticateToken } from '../../../../src/application/auth/authenticate-token';
 import { CLIENT_REPOSITORY, type ClientRepository } from '../../../../src/application/ports/client-repository';
 import { NOTE_VIEWS, type NoteViews } from '../../../../src/application/ports/note-views';
+import { UNIT_OF_WORK, type UnitOfWork } from '../../../../src/application/ports/unit-of-work';
 import { commandNamed, runCommand, usageText } from '../../../../src/adapters/cli/commands';
 import { UsageError } from '../../../../src/adapters/cli/usage-error';
 import { buildContainer } from '../../../../src/container';
@@ -27,6 +28,13 @@ describe('CLI commands (memory adapters)', () => {
 
   it('user:create prints the id and username', async () => {
     expect(await runCommand(c, 'user:create', USER)).toEqual({ id: expect.any(Number), username: 'ada' });
+  });
+
+  it('user:create makes an account whose e-mail address is verified, queueing no mail', async () => {
+    const { id } = await runCommand(c, 'user:create', USER) as { id: number };
+    const uow = c.resolve<UnitOfWork>(UNIT_OF_WORK);
+    await expect(uow.run(({ users }) => users.findContact({ id }))).resolves.toMatchObject({ emailVerified: true });
+    await expect(uow.run(({ mail }) => mail.countSince(id, 'verify-email', new Date(0)))).resolves.toBe(0);
   });
 
   it('app:create registers a client for an owner named by username or id', async () => {
