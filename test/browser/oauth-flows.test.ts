@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
+import { appContainers, markVerified } from '../support/app-containers';
 import { launchChromium, startCallbackServer, type Browser, type CallbackServer } from '../support/browser';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase } from '../support/test-database';
@@ -26,7 +27,9 @@ describe('OAuth in a real browser', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildApp(buildContainer(testConfig(), { kind: 'database', database }));
+    const container = buildContainer(testConfig(), { kind: 'database', database });
+    app = await buildApp(container);
+    appContainers.set(app, container);
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     // The issuer is PUBLIC_URL; oauth4webapi then requires `iss` in every authorization response (RFC 9207).
     as = {
@@ -75,6 +78,10 @@ describe('OAuth in a real browser', () => {
     await signedIn.waitFor({ state: 'visible', timeout: 5_000 });
     expect(await signedIn.count()).toBe(1);
     expect(await page.locator('header').innerText()).toContain('Signed in as ana_browser');
+    // Registering applications needs a verified address (test/browser/account-mail.test.ts follows the link itself).
+    expect(await page.getByText('Verify your e-mail address first').count()).toBe(1);
+    await markVerified(app, 'ana_browser');
+    await page.reload();
   });
 
   it('registers an application and sees its secret once', async () => {
