@@ -167,6 +167,28 @@ describe.each(factories)('account mail storage on %s', (_name, open) => {
     });
   });
 
+  describe('ResetRequests', () => {
+    it('hands each request, oldest first, to one taker only, even to several at once', async () => {
+      while (await repos().resetRequests.takeOne() !== null) { /* left by another test */ }
+      const ids = [];
+      for (const login of ['a', 'b@example.org', 'c', 'd', 'e', 'f']) ids.push(await repos().resetRequests.add(login, at(ids.length)));
+      await expect(repos().resetRequests.takeOne()).resolves.toEqual({ id: ids[0], login: 'a', createdAt: at(0) });
+      const taken = await Promise.all([1, 2, 3, 4, 5, 6].map(() => a.uow.run(({ resetRequests }) => resetRequests.takeOne())));
+      const got = taken.filter((r) => r !== null).map((r) => r.id).sort((x, y) => x - y);
+      expect(got).toEqual(ids.slice(1).sort((x, y) => x - y));
+      await expect(repos().resetRequests.takeOne()).resolves.toBeNull();
+    });
+
+    it('keeps a request taken in a transaction that fails', async () => {
+      const id = await repos().resetRequests.add('kept', T0);
+      await expect(a.uow.run(async ({ resetRequests }) => {
+        await resetRequests.takeOne();
+        throw new Error('the mail could not be queued');
+      })).rejects.toThrow('the mail could not be queued');
+      await expect(repos().resetRequests.takeOne()).resolves.toMatchObject({ id, login: 'kept' });
+    });
+  });
+
   describe('UserRepository for account mail', () => {
     it('finds an account by id, username or address, any case, saying whether it is verified', async () => {
       const [u, v] = [await user(false), await user(true)];

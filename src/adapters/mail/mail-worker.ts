@@ -15,11 +15,13 @@ export interface MailWorkerOptions {
 }
 
 const PURGE_EVERY_MS = 3_600_000;
+const PREPARED_PER_TURN = 10;
 
 /**
  * Sends queued mail from the server process, beside the webhook worker and in the same shape: woken every `pollMs`
- * (and by `kick`), each turn yields to the event loop first, claims what is due (SKIP LOCKED in the database, so each
- * mail goes out from one instance) and starts an attempt per mail without waiting for it, up to `maxInFlight`.
+ * (and by `kick`), each turn yields to the event loop first, turns waiting password reset requests into mails, claims
+ * what is due (SKIP LOCKED in the database, so each mail goes out from one instance) and starts an attempt per mail
+ * without waiting for it, up to `maxInFlight`.
  */
 export class MailWorker {
   readonly #send: SendQueuedMail;
@@ -97,12 +99,13 @@ export class MailWorker {
       for (;;) {
         await yieldToEvents();
         if (this.#stopped) return;
-        const free = this.#maxInFlight - this.#inFlight.size;
-        if (free <= 0) return;
         const began = performance.now();
-        const claimed = await this.#send.claim(free);
+        // Reset requests become mails first (a few a turn), then due mails go out.
+        const prepared = await this.#send.prepare(PREPARED_PER_TURN);
+        const free = this.#maxInFlight - this.#inFlight.size;
+        const claimed = free > 0 ? await this.#send.claim(free) : [];
         for (const mail of claimed) this.#start(mail);
-        if (claimed.length < free) return;
+        if (prepared < PREPARED_PER_TURN && (free <= 0 || claimed.length < free)) return;
         const rest = (performance.now() - began) * this.#restRatio;
         if (rest >= 1) await sleep(rest);
       }

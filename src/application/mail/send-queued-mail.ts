@@ -1,4 +1,5 @@
 import { inject, injectable } from 'tsyringe';
+import { PrepareResetMails } from '../accounts/request-password-reset';
 import { CLOCK, type Clock } from '../ports/clock';
 import { MAIL_OUTBOX, type MailOutbox, type QueuedMail } from '../ports/mail-outbox';
 import { MAIL_SENDER, type MailReceipt, type MailSender } from '../ports/mail-sender';
@@ -31,7 +32,13 @@ export class SendQueuedMail {
     @inject(MAIL_OUTBOX) private readonly outbox: MailOutbox,
     @inject(MAIL_SENDER) private readonly sender: MailSender,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(PrepareResetMails) private readonly resetMails: PrepareResetMails,
   ) {}
+
+  /** Turns up to `limit` waiting password reset requests into mails (or into nothing); answers how many it handled. */
+  prepare(limit: number): Promise<number> {
+    return this.resetMails.execute(limit);
+  }
 
   /** Claims up to `limit` due mails. */
   claim(limit: number): Promise<QueuedMail[]> {

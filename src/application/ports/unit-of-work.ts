@@ -14,6 +14,7 @@ import type { NotemapRepository } from './notemap-repository';
 import type { NotemapViews } from './notemap-views';
 import type { PlaceViews } from './place-views';
 import type { RefreshTokenRepository } from './refresh-token-repository';
+import type { ResetRequests } from './reset-requests';
 import type { SessionRepository } from './session-repository';
 import type { UserRepository } from './user-repository';
 import { portToken } from './port-token';
@@ -36,6 +37,8 @@ export interface Repositories {
   mail: MailOutbox;
   /** The single-use links that mails carry. */
   accountTokens: AccountTokenRepository;
+  /** "Forgot your password?" requests waiting for the mail worker. */
+  resetRequests: ResetRequests;
   /** The read models as this transaction sees them: what a GET by the caller would show right now. */
   views: TransactionViews;
 }

@@ -4,6 +4,7 @@ import type { AccessTokenCache } from './access-token-cache';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository';
 import { KyselyAccountTokenRepository } from './kysely-account-token-repository';
 import { KyselyMailOutbox } from './kysely-mail-outbox';
+import { KyselyResetRequests } from './kysely-reset-requests';
 import { KyselyAuthorizationCodeRepository } from './kysely-authorization-code-repository';
 import { KyselyClientRepository } from './kysely-client-repository';
 import { KyselyCommentRepository } from './kysely-comment-repository';
@@ -37,6 +38,7 @@ export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCa
     sessions: new KyselySessionRepository(db),
     mail: new KyselyMailOutbox(db),
     accountTokens: new KyselyAccountTokenRepository(db),
+    resetRequests: new KyselyResetRequests(db),
     // Made when first asked for: most transactions never read a view.
     get views() {
       const views = {

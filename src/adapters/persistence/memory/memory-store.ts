@@ -5,6 +5,7 @@ import type { RefreshTokenRecord } from '../../../application/ports/refresh-toke
 import type { WebSession } from '../../../application/ports/session-repository';
 import type { AccountToken } from '../../../application/ports/account-token-repository';
 import type { QueuedMail } from '../../../application/ports/mail-outbox';
+import type { ResetRequest } from '../../../application/ports/reset-requests';
 import type { SignInChallenge } from '../../../application/ports/two-step-repository';
 import type { Client } from '../../../application/ports/client-repository';
 import type { Location } from '../../../domain/location';
@@ -235,11 +236,12 @@ export interface MemoryState {
   webhookAttempts: StoredWebhookAttempt[];
   accountTokens: AccountToken[];
   mailOutbox: StoredMail[];
+  resetRequests: ResetRequest[];
 }
 
 export type Sequence = 'users' | 'clients' | 'accessTokens' | 'notes' | 'tags' | 'comments' | 'notemaps' | 'places'
   | 'authorizationCodes' | 'refreshTokens' | 'webSessions' | 'noteChanges'
-  | 'webhookSubscriptions' | 'webhookEvents' | 'webhookDeliveries' | 'webhookAttempts' | 'accountTokens' | 'mailOutbox';
+  | 'webhookSubscriptions' | 'webhookEvents' | 'webhookDeliveries' | 'webhookAttempts' | 'accountTokens' | 'mailOutbox' | 'resetRequests';
 
 export function emptyState(): MemoryState {
   return {
@@ -247,7 +249,7 @@ export function emptyState(): MemoryState {
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
     userFollows: [], notemapFollows: [], places: [], placeFollows: [],
     authorizationCodes: [], refreshTokens: [], webSessions: [], twoStep: [], recoveryCodes: [], signInChallenges: [], noteChanges: [], noteStates: [],
-    webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [], accountTokens: [], mailOutbox: [],
+    webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [], accountTokens: [], mailOutbox: [], resetRequests: [],
   };
 }
 

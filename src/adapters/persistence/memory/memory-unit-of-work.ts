@@ -3,6 +3,7 @@ import type { Repositories, UnitOfWork } from '../../../application/ports/unit-o
 import { MemoryAccessTokenRepository } from './memory-access-token-repository';
 import { MemoryAccountTokenRepository } from './memory-account-token-repository';
 import { MemoryMailOutbox } from './memory-mail-outbox';
+import { MemoryResetRequests } from './memory-reset-requests';
 import { MemoryAuthorizationCodeRepository } from './memory-authorization-code-repository';
 import { MemoryClientRepository } from './memory-client-repository';
 import { MemoryCommentRepository } from './memory-comment-repository';
@@ -37,6 +38,7 @@ export function memoryRepositories(store: MemoryStore): Repositories {
     sessions: new MemorySessionRepository(store),
     mail: new MemoryMailOutbox(store),
     accountTokens: new MemoryAccountTokenRepository(store),
+    resetRequests: new MemoryResetRequests(store),
     views: {
       notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store), places: new MemoryPlaceViews(store),
     },
