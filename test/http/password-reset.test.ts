@@ -95,6 +95,20 @@ describe('password reset', () => {
     expect((await agent.get(path(link))).statusCode).toBe(410);
   });
 
+  it('lets only the newest reset link work, as with verification links', async () => {
+    await m.t.createUser('twice');
+    await ask('twice');
+    await ask('twice@example.com');
+    await m.deliver();
+    const [first, second] = (await m.smtp.waitFor('twice@example.com', 2)).map((mail) => linkIn(mail, `${TEST_PUBLIC_URL}/reset-password?token=`));
+    const older = await new WebAgent(m.t.app).get(path(first!));
+    expect(older.statusCode).toBe(410);
+    expect(older.body).toContain('A newer link was sent');
+    const agent = new WebAgent(m.t.app);
+    const page = await agent.get(path(second!));
+    expect((await agent.post('/reset-password', { token: tokenOf(second!), password: NEW }, page)).statusCode).toBe(303);
+  });
+
   it('answers an unknown token 404', async () => {
     const page = await new WebAgent(m.t.app).get('/reset-password?token=nothing-we-sent');
     expect(page.statusCode).toBe(404);
