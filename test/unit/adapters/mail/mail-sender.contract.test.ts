@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import type { Mail, MailSender } from '../../../../src/application/ports/mail-sender';
 import { FileMailSender } from '../../../../src/adapters/mail/file-mail-sender';
 import { MemoryMailSender } from '../../../../src/adapters/mail/memory-mail-sender';
@@ -106,6 +110,69 @@ describe('the .eml file adapter', () => {
       expect(await readdir(join(dir, 'mail'))).toHaveLength(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A throw-away self-signed certificate for 127.0.0.1 (node:crypto cannot write X.509). */
+function selfSigned(dir: string): { key: Buffer; cert: Buffer } {
+  const [keyFile, certFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+    '-days', '1', '-keyout', keyFile, '-out', certFile,
+  ], { stdio: 'ignore' });
+  return { key: readFileSync(keyFile), cert: readFileSync(certFile) };
+}
+
+describe('the SMTP adapter over TLS', () => {
+  let dir: string;
+  let pair: { key: Buffer; cert: Buffer };
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pn-smtp-tls-'));
+    pair = selfSigned(dir);
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  /** A server that offers STARTTLS (or, `secure`, speaks TLS at once) and records whether each mail came encrypted. */
+  async function tlsServer(secure: boolean): Promise<{ port: number; secured: boolean[]; close(): Promise<void> }> {
+    const secured: boolean[] = [];
+    const server = new SMTPServer({
+      ...pair, secure, authOptional: true, logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => { secured.push(session.secure); callback(); });
+      },
+    });
+    // A client that refuses the certificate hangs up mid-handshake: the server reports it, and it is expected here.
+    server.on('error', () => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { port: (server.server.address() as AddressInfo).port, secured, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('upgrades smtp: with STARTTLS when the server offers it', async () => {
+    const server = await tlsServer(false);
+    const sender = new SmtpMailSender(`smtp://127.0.0.1:${server.port}`, FROM, { ca: pair.cert });
+    try {
+      await sender.send({ to: 'a@example.org', subject: 's', text: 't' });
+      expect(server.secured).toEqual([true]);
+    } finally {
+      await sender.close();
+      await server.close();
+    }
+  });
+
+  it('speaks TLS from the start on smtps:, and refuses a certificate it cannot trust', async () => {
+    const server = await tlsServer(true);
+    const trusting = new SmtpMailSender(`smtps://127.0.0.1:${server.port}`, FROM, { ca: pair.cert });
+    const wary = new SmtpMailSender(`smtps://127.0.0.1:${server.port}`, FROM);
+    try {
+      await trusting.send({ to: 'a@example.org', subject: 's', text: 't' });
+      await expect(wary.send({ to: 'b@example.org', subject: 's', text: 't' })).rejects.toThrow();
+      expect(server.secured).toEqual([true]);
+    } finally {
+      await trusting.close();
+      await wary.close();
+      await server.close();
     }
   });
 });
