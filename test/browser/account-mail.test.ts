@@ -61,6 +61,9 @@ describe('account mail pages in real Chromium', () => {
       await expect(page.getByRole('heading', { name: 'Verify your e-mail address first' }).count()).resolves.toBe(1);
       await expect(page.getByRole('button', { name: 'Register application' }).count()).resolves.toBe(0);
       await check(page, 'applications, unverified');
+      // The sign-up's mail first, so that the two arrive in the order they were sent.
+      await m.deliver();
+      await m.smtp.waitFor('chroma@example.com', 1);
 
       await Promise.all([page.waitForURL(`${base}/settings/applications?verification=sent`), page.getByRole('button', { name: 'Send the link again' }).click()]);
       await expect(page.getByRole('status').textContent()).resolves.toContain('A new link is on its way');

@@ -84,6 +84,9 @@ describe('e-mail verification', () => {
       const sent = await agent.post('/settings/applications/verification', {}, page);
       expect(sent.statusCode).toBe(303);
       expect(sent.headers.location).toBe('/settings/applications?verification=sent');
+      // One at a time, so the mails arrive in the order they were asked for.
+      await m.deliver();
+      await m.smtp.waitFor(email, n + 1);
     }
     expect((await agent.get('/settings/applications?verification=sent')).body).toContain('A new link is on its way to <strong>resa@example.com</strong>');
     const refused = await agent.post('/settings/applications/verification', {}, await agent.get('/settings/applications'));

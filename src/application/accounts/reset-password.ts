@@ -5,12 +5,13 @@ import { CLOCK, type Clock } from '../ports/clock';
 import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { linkStatus, type LinkStatus } from './account-link-status';
+import { LogInThrottle } from './log-in-throttle';
 
 export type ResetPasswordResult = { kind: 'reset'; userId: number } | { kind: Exclude<LinkStatus, 'valid'> };
 
 /**
  * Sets a new password through a reset link (1 hour, once). It ends every web session of the account and every
- * other reset link; OAuth grants stay (docs/security.md).
+ * other reset link, and clears the account's count of failed log-ins; OAuth grants stay (docs/security.md).
  */
 @injectable()
 export class ResetPassword {
@@ -18,6 +19,7 @@ export class ResetPassword {
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(LogInThrottle) private readonly throttle: LogInThrottle,
   ) {}
 
   /** What the link is worth now, without using it. */
@@ -34,7 +36,7 @@ export class ResetPassword {
     // Hashing is slow on purpose: before the transaction, which checks the link again under its lock.
     const passwordHash = await this.hasher.hash(password);
     const now = this.clock.now();
-    return this.uow.run(async ({ accountTokens, users, sessions }) => {
+    const result = await this.uow.run(async ({ accountTokens, users, sessions }): Promise<ResetPasswordResult> => {
       const found = await accountTokens.findByHash(sha256Hex(token), 'reset_password');
       const again = linkStatus(found, now);
       if (found === null || again !== 'valid') return { kind: again === 'valid' ? 'unknown' : again };
@@ -44,5 +46,8 @@ export class ResetPassword {
       await sessions.deleteAllOfUser(found.userId);
       return { kind: 'reset', userId: found.userId };
     });
+    // Whoever spent the account's failed log-ins, its owner may log in with the new password at once.
+    if (result.kind === 'reset') this.throttle.reset(`account:${result.userId}`);
+    return result;
   }
 }
