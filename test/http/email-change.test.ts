@@ -81,6 +81,20 @@ describe('changing the e-mail address', () => {
     expect((await agent.get('/settings/account')).body).toContain('Your address is <strong>Moved@Example.org</strong>');
   });
 
+  it('sends links for at most 3 changes an hour (429 past it)', async () => {
+    const busy = new WebAgent(m.t.app);
+    await signUp(busy, 'busy', PASSWORD);
+    const ask = async (email: string) => busy.post('/settings/security/email', { email, password: PASSWORD }, await busy.get('/settings/account'));
+    for (const n of [1, 2, 3]) expect((await ask(`busy${n}@example.org`)).statusCode).toBe(303);
+    const refused = await ask('busy4@example.org');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('3 times in the last hour');
+    await m.deliver();
+    expect(m.smtp.to('busy4@example.org')).toEqual([]);
+    m.clock.advance(3601);
+    expect((await ask('busy4@example.org')).statusCode).toBe(303);
+  });
+
   it('needs a session', async () => {
     const stranger = new WebAgent(m.t.app);
     const response = await stranger.post('/settings/security/email', { email: 'x@example.org', password: PASSWORD }, await stranger.get('/login'));

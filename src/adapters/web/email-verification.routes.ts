@@ -80,15 +80,16 @@ export function registerEmailVerificationRoutes(scope: FastifyInstance, containe
     const user = request.webUser;
     if (user === null) return seeOther(reply, `/login?next=${encodeURIComponent(SETTINGS)}`);
     const result = await changeEmail.execute(user.id, { email: request.body.email ?? '', password: request.body.password ?? '' });
-    if (result.kind === 'throttled') {
+    if (result.kind !== 'link_sent') {
       reply.header('retry-after', String(result.retryAfterS));
       const status = await emailStatus.execute(user.id);
       const csrf = reply.csrfToken();
       const minutes = Math.ceil(result.retryAfterS / 60);
-      const section = emailChangeSection({
-        csrf, ...status, problems: [`Too many wrong passwords for this account. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`],
-      });
-      return sendPage(reply, 429, accountSettingsPage(user, csrf, [], section));
+      const later = `Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+      const problem = result.kind === 'throttled'
+        ? `Too many wrong passwords for this account. ${later}`
+        : `You asked to change the address 3 times in the last hour, which is as many as we send links for. ${later}`;
+      return sendPage(reply, 429, accountSettingsPage(user, csrf, [], emailChangeSection({ csrf, ...status, problems: [problem] })));
     }
     return seeOther(reply, `${SETTINGS}?email-change=sent#email`);
   });
