@@ -84,13 +84,13 @@ describe('account mail pages in real Chromium', () => {
       await page.goto(`${base}/settings/applications`);
       await expect(page.getByRole('button', { name: 'Register application' }).count()).resolves.toBe(1);
 
-      await page.goto(`${base}/settings/account`);
-      await check(page, 'account, with the e-mail section');
+      await page.goto(`${base}/settings/security`);
+      await check(page, 'security, with the e-mail section');
       await page.getByLabel('New e-mail address').fill('chroma@example.com');
-      await page.getByLabel('Current password').fill(PASSWORD);
+      await page.getByLabel('Your password, to confirm').fill(PASSWORD);
       await Promise.all([page.waitForURL(`${base}/settings/security/email`), page.getByRole('button', { name: 'Change the address' }).click()]);
       await expect(page.getByRole('alert').first().textContent()).resolves.toContain('is already your address');
-      await check(page, 'account, e-mail change refused');
+      await check(page, 'security, e-mail change refused');
 
       // Forgot the password: from the log-in page, as a visitor.
       await context.clearCookies();

@@ -21,10 +21,10 @@ describe('changing the e-mail address', () => {
   });
   afterAll(() => m.close());
 
-  const change = async (fields: { email: string; password: string }) => agent.post('/settings/security/email', fields, await agent.get('/settings/account'));
+  const change = async (fields: { email: string; password: string }) => agent.post('/settings/security/email', fields, await agent.get('/settings/security'));
 
   it('shows the form on the account page, with the address and whether it is verified', async () => {
-    const page = await agent.get('/settings/account');
+    const page = await agent.get('/settings/security');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('action="/settings/security/email"');
     expect(page.body).toContain('Your address is <strong>mover@example.com</strong> (verified)');
@@ -47,8 +47,8 @@ describe('changing the e-mail address', () => {
   it('asks the new address to verify, tells the old one, and changes only once the link is used', async () => {
     const asked = await change({ email: 'Moved@Example.org', password: PASSWORD });
     expect(asked.statusCode).toBe(303);
-    expect(asked.headers.location).toBe('/settings/account?email-change=sent#email');
-    expect((await agent.get('/settings/account?email-change=sent')).body).toContain('A link is on its way to the new address.');
+    expect(asked.headers.location).toBe('/settings/security?email-change=sent#email');
+    expect((await agent.get('/settings/security?email-change=sent')).body).toContain('A link is on its way to the new address.');
     await m.deliver();
     const [notice] = (await m.smtp.waitFor('mover@example.com', 2)).filter((mail) => mail.subject.includes('being changed'));
     expect(notice).toMatchObject({ to: 'mover@example.com', subject: 'Your Place Notes e-mail address is being changed' });
@@ -57,12 +57,12 @@ describe('changing the e-mail address', () => {
     expect(verification).toMatchObject({ subject: 'Verify your e-mail address for Place Notes' });
 
     // Until verified, the old address stays: it logs in, and the page shows it.
-    expect((await agent.get('/settings/account')).body).toContain('Your address is <strong>mover@example.com</strong>');
+    expect((await agent.get('/settings/security')).body).toContain('Your address is <strong>mover@example.com</strong>');
     const link = linkIn(verification!, `${TEST_PUBLIC_URL}/verify-email?token=`);
     const page = await agent.get(path(link));
     const verified = await agent.post('/verify-email', { token: new URL(link).searchParams.get('token') ?? '' }, page);
     expect(verified.statusCode).toBe(303);
-    expect((await agent.get('/settings/account')).body).toContain('Your address is <strong>Moved@Example.org</strong> (verified)');
+    expect((await agent.get('/settings/security')).body).toContain('Your address is <strong>Moved@Example.org</strong> (verified)');
     const login = new WebAgent(m.t.app);
     expect((await login.post('/login', { username: 'moved@example.org', password: PASSWORD }, await login.get('/login'))).statusCode).toBe(303);
     const old = new WebAgent(m.t.app);
@@ -78,13 +78,13 @@ describe('changing the e-mail address', () => {
     const page = await agent.get(path(link));
     const refused = await agent.post('/verify-email', { token: new URL(link).searchParams.get('token') ?? '' }, page);
     expect(refused.statusCode).toBe(409);
-    expect((await agent.get('/settings/account')).body).toContain('Your address is <strong>Moved@Example.org</strong>');
+    expect((await agent.get('/settings/security')).body).toContain('Your address is <strong>Moved@Example.org</strong>');
   });
 
   it('sends links for at most 3 changes an hour (429 past it)', async () => {
     const busy = new WebAgent(m.t.app);
     await signUp(busy, 'busy', PASSWORD);
-    const ask = async (email: string) => busy.post('/settings/security/email', { email, password: PASSWORD }, await busy.get('/settings/account'));
+    const ask = async (email: string) => busy.post('/settings/security/email', { email, password: PASSWORD }, await busy.get('/settings/security'));
     for (const n of [1, 2, 3]) expect((await ask(`busy${n}@example.org`)).statusCode).toBe(303);
     const refused = await ask('busy4@example.org');
     expect(refused.statusCode).toBe(429);

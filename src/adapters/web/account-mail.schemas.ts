@@ -11,5 +11,5 @@ export const ForgotPasswordForm = Type.Object({ login: Text, _csrf: Text });
 export const ResetPasswordForm = Type.Object({ token: Text, password: Text, _csrf: Text });
 /** A new e-mail address, with the password. */
 export const ChangeEmailForm = Type.Object({ email: Text, password: Text, _csrf: Text });
-/** The account settings page after a change of address was asked. */
-export const AccountSettingsQuery = Type.Object({ 'email-change': Text });
+/** The security page after a change of address was asked. */
+export const SecurityPageQuery = Type.Object({ 'email-change': Text });

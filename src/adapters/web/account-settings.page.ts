@@ -2,15 +2,13 @@ import { html, type Html } from '../page-kit/html';
 import { csrfField, errorSummary, layout, type PageUser } from '../page-kit/layout';
 
 /**
- * `/settings/account`: the e-mail address (its section moves to /settings/security), download everything, or delete
- * the account for good (with the password typed again).
+ * `/settings/account`: download everything, or delete the account for good (with the password typed again).
  */
-export function accountSettingsPage(user: PageUser, csrf: string, problems: readonly string[] = [], emailSection: Html | null = null): Html {
+export function accountSettingsPage(user: PageUser, csrf: string, problems: readonly string[] = []): Html {
   return layout({
     title: 'Your account',
     user,
-    content: html`${emailSection ?? ''}
-<section class="card" aria-labelledby="export-title">
+    content: html`<section class="card" aria-labelledby="export-title">
 <h2 id="export-title">Your data</h2>
 <p>Download everything you made as one ZIP file: your profile, all your notes (every visibility, at their exact
 positions, as GeoJSON), your comments, notemaps, favorites, finds and follows, and your images.</p>

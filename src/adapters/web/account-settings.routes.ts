@@ -2,7 +2,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
 import { DeleteAccount } from '../../application/accounts/delete-account';
-import { EmailStatus } from '../../application/accounts/email-status';
 import { ExportAccount } from '../../application/accounts/export-account';
 import { CONFIG, type Config } from '../../config-types';
 import { sessionActor } from '../../domain/actor';
@@ -11,9 +10,7 @@ import type { FormErrorPage } from '../page-kit/web-errors';
 import { seeOther, sendPage } from '../page-kit/web-response';
 import { clearSessionCookie, secureCookies } from '../page-kit/web-session';
 import { accountDeletedPage, accountSettingsPage } from './account-settings.page';
-import { AccountSettingsQuery } from './account-mail.schemas';
 import { DeleteAccountForm } from './accounts.schemas';
-import { emailChangeSection } from './components/email-change-section';
 
 const PAGE = '/settings/account';
 /** Where a browser lands once its account is deleted. */
@@ -24,18 +21,12 @@ export function registerAccountSettingsRoutes(scope: FastifyInstance, container:
   const config = container.resolve<Config>(CONFIG);
   const exportAccount = container.resolve(ExportAccount);
   const deleteAccount = container.resolve(DeleteAccount);
-  const emailStatus = container.resolve(EmailStatus);
   const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
   const logInFirst = (reply: FastifyReply) => seeOther(reply, `/login?next=${encodeURIComponent(PAGE)}`);
 
-  /** The e-mail section of the page (a change of address just asked shows where the link went). */
-  const emailSection = async (userId: number, csrf: string, linkSent = false) =>
-    emailChangeSection({ csrf, ...await emailStatus.execute(userId), linkSent });
-
-  pages.get(PAGE, { schema: { querystring: AccountSettingsQuery } }, async (request, reply) => {
+  pages.get(PAGE, async (request, reply) => {
     if (request.webUser === null) return logInFirst(reply);
-    const csrf = reply.csrfToken();
-    return sendPage(reply, 200, accountSettingsPage(request.webUser, csrf, [], await emailSection(request.webUser.id, csrf, request.query['email-change'] === 'sent')));
+    return sendPage(reply, 200, accountSettingsPage(request.webUser, reply.csrfToken()));
   });
 
   pages.get(`${PAGE}/export`, async (request, reply) => {
@@ -52,8 +43,7 @@ export function registerAccountSettingsRoutes(scope: FastifyInstance, container:
   const deleteAgain = async (error: DomainError, request: FastifyRequest, reply: FastifyReply): Promise<FormErrorPage | null> => {
     if (error.kind !== 'invalid' || request.webUser === null) return null;
     const problems = error.details.fields?.map((f) => `The ${f.name} ${f.problem}.`) ?? [error.message];
-    const csrf = reply.csrfToken();
-    return { status: 400, page: accountSettingsPage(request.webUser, csrf, problems, await emailSection(request.webUser.id, csrf)) };
+    return { status: 400, page: accountSettingsPage(request.webUser, reply.csrfToken(), problems) };
   };
 
   pages.post(`${PAGE}/delete`, {
@@ -65,10 +55,9 @@ export function registerAccountSettingsRoutes(scope: FastifyInstance, container:
     if (result.kind === 'throttled') {
       reply.header('retry-after', String(result.retryAfterS));
       const minutes = Math.ceil(result.retryAfterS / 60);
-      const csrf = reply.csrfToken();
-      return sendPage(reply, 429, accountSettingsPage(user, csrf, [
+      return sendPage(reply, 429, accountSettingsPage(user, reply.csrfToken(), [
         `Too many wrong passwords for this account. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`,
-      ], await emailSection(user.id, csrf)));
+      ]));
     }
     // The session is gone with the account; the cookie goes too.
     clearSessionCookie(reply, secureCookies(request, config.publicUrl));

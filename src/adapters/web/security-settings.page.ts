@@ -2,6 +2,7 @@ import type { SecuritySettings } from '../../application/accounts/security-setti
 import type { WebSession } from '../../application/ports/session-repository';
 import { html, type Html } from '../page-kit/html';
 import { csrfField, errorSummary, layout, type PageUser } from '../page-kit/layout';
+import { emailChangeSection, type EmailChangeSection } from './components/email-change-section';
 import { browserName } from './user-agent';
 
 export const SECURITY_PAGE = '/settings/security';
@@ -18,13 +19,15 @@ export interface SecurityPageOptions {
   /** The session of the browser asking, which the list marks and offers no "Sign out" for. */
   currentSessionId: number;
   settings: SecuritySettings;
+  /** The e-mail address section: the address, whether it is verified, and what a change just asked left to show. */
+  email: Omit<EmailChangeSection, 'csrf'>;
   /** The recovery codes just made, shown this once. */
   recoveryCodes?: readonly string[] | null;
   problems?: SecurityProblems | null;
 }
 
 /**
- * `/settings/security`: the password, the signed-in browsers and two-step sign-in, each a section of its own
+ * `/settings/security`: the password, the e-mail address, the signed-in browsers and two-step sign-in, each a section of its own
  * (docs/web.md). Every action is a plain form, so the page needs no script.
  */
 export function securityPage(options: SecurityPageOptions): Html {
@@ -32,6 +35,7 @@ export function securityPage(options: SecurityPageOptions): Html {
   const problemsOf = (form: SecurityProblems['form']) => (options.problems?.form === form ? options.problems.problems : []);
   const sections = [
     passwordSection(csrf, problemsOf('password')),
+    emailChangeSection({ csrf, ...options.email }),
     sessionsSection(csrf, options.currentSessionId, settings.sessions),
     twoStepSection(csrf, settings.twoStep, problemsOf('two-step-off')),
   ];

@@ -1,7 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from 'tsyringe';
+import { ChangeEmail } from '../../application/accounts/change-email';
 import { ChangePassword } from '../../application/accounts/change-password';
+import { EmailStatus } from '../../application/accounts/email-status';
 import type { SessionUser } from '../../application/accounts/find-session-user';
 import { EndOtherSessions, EndSession } from '../../application/accounts/end-sessions';
 import { ReadSecuritySettings } from '../../application/accounts/security-settings';
@@ -13,7 +15,9 @@ import { shapedAs } from '../page-kit/forms';
 import type { FormErrorPage } from '../page-kit/web-errors';
 import { seeOther, sendPage } from '../page-kit/web-response';
 import { secureCookies, SESSION_COOKIE } from '../page-kit/web-session';
+import { ChangeEmailForm, SecurityPageQuery } from './account-mail.schemas';
 import { CsrfOnlyForm } from './accounts.schemas';
+import type { EmailChangeSection } from './components/email-change-section';
 import { qrCode } from './components/qr-code';
 import { SECURITY_PAGE, securityPage, twoStepSetupPage, type SecurityProblems } from './security-settings.page';
 import { ChangePasswordForm, SessionParams, TurnOffTwoStepForm, TurnOnTwoStepForm } from './security-settings.schemas';
@@ -29,7 +33,7 @@ const LABELS: Record<string, string> = {
   current_password: 'Current password', new_password: 'New password', password: 'Password', code: 'Code', key: 'Key',
 };
 
-/** `/settings/security`: change the password, see and sign out browsers, turn two-step sign-in on and off. */
+/** `/settings/security`: change the password and the e-mail address, see and sign out browsers, turn two-step sign-in on and off. */
 export function registerSecuritySettingsRoutes(scope: FastifyInstance, container: DependencyContainer): void {
   const config = container.resolve<Config>(CONFIG);
   const read = container.resolve(ReadSecuritySettings);
@@ -39,13 +43,19 @@ export function registerSecuritySettingsRoutes(scope: FastifyInstance, container
   const newKey = container.resolve(NewTwoStepKey);
   const turnOn = container.resolve(TurnOnTwoStep);
   const turnOff = container.resolve(TurnOffTwoStep);
+  const changeEmail = container.resolve(ChangeEmail);
+  const emailStatus = container.resolve(EmailStatus);
   const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
   const logInFirst = (reply: FastifyReply, path = SECURITY_PAGE) => seeOther(reply, `/login?next=${encodeURIComponent(path)}`);
   const sessionToken = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? '';
 
-  const page = async (reply: FastifyReply, status: number, user: SessionUser, extra: { problems?: SecurityProblems } = {}) =>
+  /** The e-mail section's data: the address now, and what a change just asked left to show. */
+  const emailOf = async (userId: number, shown: Omit<EmailChangeSection, 'csrf' | 'email' | 'verified'> = {}) =>
+    ({ ...await emailStatus.execute(userId), ...shown });
+  const page = async (reply: FastifyReply, status: number, user: SessionUser, extra: { problems?: SecurityProblems; email?: Omit<EmailChangeSection, 'csrf' | 'email' | 'verified'> } = {}) =>
     sendPage(reply, status, securityPage({
-      user, csrf: reply.csrfToken(), currentSessionId: user.sessionId, settings: await read.execute(user.id), ...extra,
+      user, csrf: reply.csrfToken(), currentSessionId: user.sessionId, settings: await read.execute(user.id),
+      email: await emailOf(user.id, extra.email), problems: extra.problems ?? null,
     }));
 
   /** The page again with a form's problems (400), for the forms that name them. */
@@ -55,7 +65,9 @@ export function registerSecuritySettingsRoutes(scope: FastifyInstance, container
     const problems = error.details.fields?.map((f) => `${LABELS[f.name] ?? f.name} ${f.problem}.`) ?? [error.message];
     return {
       status: error.kind === 'conflict' ? 409 : 400,
-      page: securityPage({ user, csrf: reply.csrfToken(), currentSessionId: user.sessionId, settings: await read.execute(user.id), problems: { form, problems } }),
+      page: securityPage({
+        user, csrf: reply.csrfToken(), currentSessionId: user.sessionId, settings: await read.execute(user.id), email: await emailOf(user.id), problems: { form, problems },
+      }),
     };
   };
   const throttled = (reply: FastifyReply, user: SessionUser, form: SecurityProblems['form'], retryAfterS: number) => {
@@ -64,14 +76,48 @@ export function registerSecuritySettingsRoutes(scope: FastifyInstance, container
     return page(reply, 429, user, { problems: { form, problems: [`Too many wrong tries for this account. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`] } });
   };
 
-  pages.get(SECURITY_PAGE, async (request, reply) => {
+  pages.get(SECURITY_PAGE, { schema: { querystring: SecurityPageQuery } }, async (request, reply) => {
     const user = request.webUser;
     if (user === null) return logInFirst(reply);
     const fresh = request.cookies[CODES_COOKIE];
     if (fresh !== undefined) reply.clearCookie(CODES_COOKIE, { path: SECURITY_PAGE, secure: secureCookies(request, config.publicUrl) });
     const settings = await read.execute(user.id);
     const recoveryCodes = fresh !== undefined && settings.twoStep !== null ? fresh.split('.').filter((c) => /^[a-z2-7-]{19}$/u.test(c)) : null;
-    return sendPage(reply, 200, securityPage({ user, csrf: reply.csrfToken(), currentSessionId: user.sessionId, settings, recoveryCodes }));
+    const email = await emailOf(user.id, { linkSent: request.query['email-change'] === 'sent' });
+    return sendPage(reply, 200, securityPage({ user, csrf: reply.csrfToken(), currentSessionId: user.sessionId, settings, email, recoveryCodes }));
+  });
+
+  /** The page again with the e-mail section showing what is wrong (a wrong password, a taken address: 400). */
+  const changeEmailAgain = async (error: DomainError, request: FastifyRequest, reply: FastifyReply): Promise<FormErrorPage | null> => {
+    const user = request.webUser;
+    if (error.kind !== 'invalid' || user === null) return null;
+    const form = shapedAs(ChangeEmailForm, request.body);
+    const problems = error.details.fields?.map((f) => `${f.name === 'email' ? 'The new e-mail address' : 'The password'} ${f.problem}.`) ?? [error.message];
+    return {
+      status: 400,
+      page: securityPage({
+        user, csrf: reply.csrfToken(), currentSessionId: user.sessionId, settings: await read.execute(user.id),
+        email: await emailOf(user.id, { values: { email: form?.email ?? '' }, problems }),
+      }),
+    };
+  };
+
+  pages.post(`${SECURITY_PAGE}/email`, {
+    schema: { body: ChangeEmailForm }, preHandler: scope.csrfProtection, config: { formErrorPage: changeEmailAgain },
+  }, async (request, reply) => {
+    const user = request.webUser;
+    if (user === null) return logInFirst(reply);
+    const result = await changeEmail.execute(user.id, { email: request.body.email ?? '', password: request.body.password ?? '' });
+    if (result.kind !== 'link_sent') {
+      reply.header('retry-after', String(result.retryAfterS));
+      const minutes = Math.ceil(result.retryAfterS / 60);
+      const later = `Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+      const problem = result.kind === 'throttled'
+        ? `Too many wrong passwords for this account. ${later}`
+        : `You asked to change the address 3 times in the last hour, which is as many as we send links for. ${later}`;
+      return page(reply, 429, user, { email: { problems: [problem] } });
+    }
+    return seeOther(reply, `${SECURITY_PAGE}?email-change=sent#email`);
   });
 
   pages.post(`${SECURITY_PAGE}/password`, {

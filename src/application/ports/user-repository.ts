@@ -48,8 +48,6 @@ export interface UserRepository {
   emailTaken(email: string, exceptUserId: number): Promise<boolean>;
   /** Sets the account's e-mail address (with its avatar hash) as verified at `now`; `conflict` when another account has it. */
   setVerifiedEmail(userId: number, email: string, avatarHash: string, now: Date): Promise<void>;
-  /** Replaces the password hash. */
-  setPasswordHash(userId: number, passwordHash: string): Promise<void>;
   /** The avatar blob key of the user whose avatar hash this is; null when none has uploaded one. */
   findAvatarKey(avatarHash: string): Promise<string | null>;
 }

@@ -182,10 +182,6 @@ export class KyselyUserRepository implements UserRepository {
     }
   }
 
-  async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
-  }
-
   async findAvatarKey(avatarHash: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('users')

@@ -110,13 +110,6 @@ export class MemoryUserRepository implements UserRepository {
     });
   }
 
-  setPasswordHash(userId: number, passwordHash: string): Promise<void> {
-    return this.store.with(({ users }) => {
-      const user = users.find((u) => u.id === userId);
-      if (user) user.passwordHash = passwordHash;
-    });
-  }
-
   findAvatarKey(avatarHash: string): Promise<string | null> {
     return this.store.with(({ users }) => users.find((u) => u.avatarHash === avatarHash && u.avatarKey !== null)?.avatarKey ?? null);
   }

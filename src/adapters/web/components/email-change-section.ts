@@ -25,7 +25,7 @@ ${problems.length > 0 ? html`<div id="email-errors">${errorSummary(problems)}</d
 ${csrfField(section.csrf)}
 <div class="field"><label for="new-email">New e-mail address</label>
 <input id="new-email" name="email" type="email" autocomplete="email" required value="${section.values?.email ?? ''}"></div>
-<div class="field"><label for="email-password">Current password</label>
+<div class="field"><label for="email-password">Your password, to confirm</label>
 <input id="email-password" name="password" type="password" autocomplete="current-password" required></div>
 <div class="actions"><button type="submit">Change the address</button></div>
 </form>
