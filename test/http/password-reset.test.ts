@@ -1,3 +1,4 @@
+import { MAX_FAILED_LOG_INS } from '../../src/application/accounts/log-in-throttle';
 import { signUp, WebAgent } from '../support/web-agent';
 import { createMailTestApp, type MailTestApp } from '../support/mail-app';
 import { linkIn } from '../support/smtp-test-server';
@@ -111,7 +112,7 @@ describe('password reset', () => {
 
   it('lets the owner log in with the new password at once, even after someone spent the account\'s failed log-ins', async () => {
     await signUp(new WebAgent(m.t.app), 'locked', OLD);
-    for (let i = 0; i < 5; i += 1) await logIn('locked', 'a wrong guess');
+    for (let i = 0; i < MAX_FAILED_LOG_INS; i += 1) await logIn('locked', 'a wrong guess');
     expect((await logIn('locked', OLD)).response.statusCode).toBe(429);
     await ask('locked');
     await m.deliver();

@@ -1,15 +1,7 @@
-import { createRequire } from 'node:module';
 import type * as Nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Mail, MailReceipt, MailSender } from '../../application/ports/mail-sender';
-
-type NodemailerModule = typeof Nodemailer;
-let nodemailer: NodemailerModule | undefined;
-
-/** nodemailer, loaded with the first mail (once): a process that sends none never loads it (decision `optional-packages-loaded-late`). */
-function loadNodemailer(): NodemailerModule {
-  return nodemailer ??= createRequire(__filename)('nodemailer') as NodemailerModule;
-}
+import { loadNodemailer } from './nodemailer-module';
 
 /** How long a mail server may take before an attempt fails (and the outbox tries again later). */
 const CONNECTION_TIMEOUT_MS = 10_000;
