@@ -7,9 +7,12 @@ const infrastructure = ['fastify', 'fastify/*', '@fastify/*', 'kysely', 'kysely/
   '@electric-sql/*', 'tsyringe', 'typebox', 'typebox/*', '@node-oauth/*', 'pino', 'ioredis'];
 
 /** Every adapter folder; each may import only the application, the domain, its own files and the shared modules named here. */
-const ADAPTERS = ['archive', 'blobs', 'cli', 'http', 'images', 'oauth', 'page-kit', 'persistence', 'security', 'mail', 'system', 'web', 'webhooks'];
-/** The shared page pieces (layout, escaping, sessions, CSRF) that the web pages and the authorization endpoint both use. */
-const SHARED_WITH = { web: ['page-kit'], oauth: ['page-kit'] };
+const ADAPTERS = ['archive', 'blobs', 'cli', 'http', 'images', 'oauth', 'page-kit', 'persistence', 'security', 'mail', 'system', 'web', 'webhooks', 'worker-kit'];
+/**
+ * The shared page pieces (layout, escaping, sessions, CSRF) that the web pages and the authorization endpoint both use,
+ * and the loop the background workers (mail, webhooks) share.
+ */
+const SHARED_WITH = { web: ['page-kit'], oauth: ['page-kit'], mail: ['worker-kit'], webhooks: ['worker-kit'] };
 /** The composition root and the entry points: only they wire adapters together. */
 const ROOT = ['src/main.ts', 'src/cli.ts', 'src/migrate.ts', 'src/app.ts', 'src/container.ts', 'src/config.ts'];
 

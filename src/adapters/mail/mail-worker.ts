@@ -1,6 +1,6 @@
-import { setTimeout as sleep, setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { QueuedMail } from '../../application/ports/mail-outbox';
 import type { MailAttempt, SendQueuedMail } from '../../application/mail/send-queued-mail';
+import { restAfter, WorkLoop, type TurnResult } from '../worker-kit/work-loop';
 
 export interface MailWorkerOptions {
   /** How often it looks for due mail (new mail, retries falling due, other instances' mail). */
@@ -18,66 +18,45 @@ const PURGE_EVERY_MS = 3_600_000;
 const PREPARED_PER_TURN = 10;
 
 /**
- * Sends queued mail from the server process, beside the webhook worker and in the same shape: woken every `pollMs`
- * (and by `kick`), each turn yields to the event loop first, turns waiting password reset requests into mails, claims
- * what is due (SKIP LOCKED in the database, so each mail goes out from one instance) and starts an attempt per mail
- * without waiting for it, up to `maxInFlight`.
+ * Sends queued mail from the server process, beside the webhook worker and on the same loop (`WorkLoop`): each turn
+ * turns waiting password reset requests into mails, claims what is due (SKIP LOCKED in the database, so each mail
+ * goes out from one instance) and starts an attempt per mail without waiting for it, up to `maxInFlight`.
  */
 export class MailWorker {
   readonly #send: SendQueuedMail;
-  readonly #pollMs: number;
   readonly #maxInFlight: number;
   readonly #restRatio: number;
   readonly #onAttempt: (attempt: MailAttempt) => void;
   readonly #onError: (error: unknown, what: string) => void;
-  readonly #inFlight = new Set<Promise<void>>();
-  #turn: Promise<void> | null = null;
-  #again = false;
-  #stopped = false;
-  #timers: NodeJS.Timeout[] = [];
+  readonly #loop: WorkLoop;
 
   constructor(send: SendQueuedMail, options: MailWorkerOptions) {
     this.#send = send;
-    this.#pollMs = options.pollMs ?? 2_000;
     this.#maxInFlight = options.maxInFlight ?? 4;
     this.#restRatio = options.restRatio ?? 3;
     this.#onAttempt = options.onAttempt;
     this.#onError = options.onError;
+    this.#loop = new WorkLoop({
+      turn: () => this.#turn(),
+      every: [{ ms: PURGE_EVERY_MS, run: () => send.purge(), failed: 'purging old mail failed' }],
+      pollMs: options.pollMs ?? 2_000,
+      onError: options.onError,
+      turnFailed: 'looking for mail to send failed; it is tried again shortly',
+    });
   }
 
   start(): void {
-    const poll = setInterval(() => this.kick(), this.#pollMs);
-    const purge = setInterval(() => {
-      this.#send.purge().catch((error: unknown) => this.#onError(error, 'purging old mail failed'));
-    }, PURGE_EVERY_MS);
-    poll.unref();
-    purge.unref();
-    this.#timers = [poll, purge];
-    this.kick();
+    this.#loop.start();
   }
 
   /** Looks for due mail now (or right after the turn under way). */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#turn !== null) {
-      this.#again = true;
-      return;
-    }
-    this.#turn = this.#work().finally(() => {
-      this.#turn = null;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
-    });
+    this.#loop.kick();
   }
 
   /** Resolves when nothing due is left and no attempt is under way. */
-  async idle(): Promise<void> {
-    while (this.#turn !== null || this.#inFlight.size > 0 || this.#again) {
-      await Promise.all([this.#turn, ...this.#inFlight]);
-      await yieldToEvents();
-    }
+  idle(): Promise<void> {
+    return this.#loop.idle();
   }
 
   /**
@@ -85,44 +64,25 @@ export class MailWorker {
    * tried again (by any instance) when the lease ends. Then lets go of the sender's connections.
    */
   async stop(graceMs = 2_000): Promise<void> {
-    this.#stopped = true;
-    for (const timer of this.#timers) clearInterval(timer);
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); });
-    await Promise.race([Promise.all([this.#turn, ...this.#inFlight]), grace]);
-    clearTimeout(timer);
+    await this.#loop.stop(graceMs);
     await this.#send.close().catch((error: unknown) => this.#onError(error, 'closing the mail sender failed'));
   }
 
-  async #work(): Promise<void> {
-    try {
-      for (;;) {
-        await yieldToEvents();
-        if (this.#stopped) return;
-        const began = performance.now();
-        // Reset requests become mails first (a few a turn), then due mails go out.
-        const prepared = await this.#send.prepare(PREPARED_PER_TURN);
-        const free = this.#maxInFlight - this.#inFlight.size;
-        const claimed = free > 0 ? await this.#send.claim(free) : [];
-        for (const mail of claimed) this.#start(mail);
-        if (prepared < PREPARED_PER_TURN && (free <= 0 || claimed.length < free)) return;
-        const rest = (performance.now() - began) * this.#restRatio;
-        if (rest >= 1) await sleep(rest);
-      }
-    } catch (error) {
-      this.#onError(error, 'looking for mail to send failed; it is tried again shortly');
-    }
+  async #turn(): Promise<TurnResult> {
+    const began = performance.now();
+    // Reset requests become mails first (a few a turn), then due mails go out.
+    const prepared = await this.#send.prepare(PREPARED_PER_TURN);
+    const free = this.#maxInFlight - this.#loop.inFlight;
+    const claimed = free > 0 ? await this.#send.claim(free) : [];
+    for (const mail of claimed) this.#start(mail);
+    if (prepared < PREPARED_PER_TURN && (free <= 0 || claimed.length < free)) return null;
+    return restAfter(began, this.#restRatio);
   }
 
   #start(mail: QueuedMail): void {
-    const attempt: Promise<void> = this.#send.attempt(mail)
+    this.#loop.track(this.#send.attempt(mail)
       .then((outcome) => this.#onAttempt(outcome))
-      .catch((error: unknown) => this.#onError(error, 'a mail attempt could not be recorded; it is tried again when its lease ends'))
-      .finally(() => {
-        this.#inFlight.delete(attempt);
-        this.kick();
-      });
-    this.#inFlight.add(attempt);
+      .catch((error: unknown) => this.#onError(error, 'a mail attempt could not be recorded; it is tried again when its lease ends')));
   }
 }
 

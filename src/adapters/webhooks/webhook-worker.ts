@@ -1,8 +1,8 @@
-import { setTimeout as sleep, setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { DueDelivery } from '../../application/ports/webhook-store';
 import { type DispatchWebhookEvents } from '../../application/webhooks/dispatch-webhook-events';
 import { type DeliverWebhooks, type PurgeWebhookEvents } from '../../application/webhooks/deliver-webhooks';
 import { type EndLapsedWebhooks } from '../../application/webhooks/end-lapsed-webhooks';
+import { restAfter, WorkLoop, type TurnResult } from '../worker-kit/work-loop';
 
 /** What the worker needs from the container: the four use cases. */
 export interface WebhookWorkerParts {
@@ -60,14 +60,14 @@ export function isBusy(window: { requests: number; ms: number; utilization: numb
 }
 
 /**
- * Delivers webhooks from the server process (docs/events.md): woken by each new event (LISTEN/NOTIFY, from any
- * instance) and every `pollMs`, it fans events out and keeps up to `maxInFlight` attempts going, each on its own, so
- * a slow receiver holds one slot and never the others, nor a request: every turn yields to the event loop first, and
- * rests after its work (`restRatio`), so a burst of events is delivered beside the requests, not instead of them.
+ * Delivers webhooks from the server process (docs/events.md), on the loop the mail worker shares (`WorkLoop`): woken
+ * by each new event (LISTEN/NOTIFY, from any instance) and every `pollMs`, it fans events out and keeps up to
+ * `maxInFlight` attempts going, each on its own, so a slow receiver holds one slot and never the others, nor a
+ * request: every turn yields to the event loop first, and rests after its work (`restRatio`), so a burst of events
+ * is delivered beside the requests, not instead of them.
  */
 export class WebhookWorker {
   readonly #parts: WebhookWorkerParts;
-  readonly #pollMs: number;
   readonly #maxInFlight: number;
   readonly #restRatio: number;
   readonly #maxLoopUtilization: number;
@@ -76,65 +76,46 @@ export class WebhookWorker {
   #loop = performance.eventLoopUtilization();
   #requestsAtWindow = 0;
   #loopBusy = false;
+  /** Turns skipped in a row for a busy server. */
+  #paused = 0;
   readonly #onError: (error: unknown, what: string) => void;
-  readonly #inFlight = new Set<Promise<void>>();
-  #turn: Promise<void> | null = null;
-  #again = false;
-  #stopped = false;
-  #timers: NodeJS.Timeout[] = [];
+  readonly #work: WorkLoop;
   #unsubscribe: (() => void) | null = null;
 
   constructor(parts: WebhookWorkerParts, options: WebhookWorkerOptions) {
     this.#parts = parts;
-    this.#pollMs = options.pollMs ?? 1_000;
     this.#maxInFlight = options.maxInFlight ?? 16;
     this.#restRatio = options.restRatio ?? 3;
     this.#maxLoopUtilization = options.maxLoopUtilization ?? 0.5;
     this.#busyRequestsPerSecond = options.busyRequestsPerSecond ?? 200;
     this.#requestsSeen = options.requestsSeen ?? (() => Number.NaN);
     this.#onError = options.onError;
+    this.#work = new WorkLoop({
+      turn: () => this.#turn(),
+      every: [
+        { ms: PURGE_EVERY_MS, run: () => parts.purge.execute(), failed: 'purging old webhook events failed' },
+        { ms: END_LAPSED_EVERY_MS, run: () => parts.endLapsed.execute(), failed: 'ending lapsed webhook subscriptions failed' },
+      ],
+      pollMs: options.pollMs ?? 1_000,
+      onError: options.onError,
+      turnFailed: 'webhook work failed; it is tried again shortly',
+    });
   }
 
   start(): void {
     this.#unsubscribe = this.#parts.dispatch.onEvent(() => this.kick());
-    const poll = setInterval(() => this.kick(), this.#pollMs);
-    const purge = setInterval(() => {
-      this.#parts.purge.execute().catch((error: unknown) => this.#onError(error, 'purging old webhook events failed'));
-    }, PURGE_EVERY_MS);
-    const endLapsed = () => {
-      this.#parts.endLapsed.execute().catch((error: unknown) => this.#onError(error, 'ending lapsed webhook subscriptions failed'));
-    };
-    const sweep = setInterval(endLapsed, END_LAPSED_EVERY_MS);
-    poll.unref();
-    purge.unref();
-    sweep.unref();
-    this.#timers = [poll, purge, sweep];
-    endLapsed();
-    this.kick();
+    this.#parts.endLapsed.execute().catch((error: unknown) => this.#onError(error, 'ending lapsed webhook subscriptions failed'));
+    this.#work.start();
   }
 
   /** Looks for work now (or right after the turn under way). */
   kick(): void {
-    if (this.#stopped) return;
-    if (this.#turn !== null) {
-      this.#again = true;
-      return;
-    }
-    this.#turn = this.#work().finally(() => {
-      this.#turn = null;
-      if (this.#again) {
-        this.#again = false;
-        this.kick();
-      }
-    });
+    this.#work.kick();
   }
 
   /** Until nothing is left to do now: resolves when the outbox is fanned out and no attempt is under way. */
-  async idle(): Promise<void> {
-    while (this.#turn !== null || this.#inFlight.size > 0 || this.#again) {
-      await Promise.all([this.#turn, ...this.#inFlight]);
-      await yieldToEvents();
-    }
+  idle(): Promise<void> {
+    return this.#work.idle();
   }
 
   /**
@@ -142,45 +123,29 @@ export class WebhookWorker {
    * and is attempted again (by any instance) when the lease ends: delivery is at least once.
    */
   async stop(graceMs = 2_000): Promise<void> {
-    this.#stopped = true;
     this.#unsubscribe?.();
-    for (const timer of this.#timers) clearInterval(timer);
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs); });
-    await Promise.race([Promise.all([this.#turn, ...this.#inFlight]), grace]);
-    clearTimeout(timer);
+    await this.#work.stop(graceMs);
   }
 
-  async #work(): Promise<void> {
-    let paused = 0;
-    try {
-      for (;;) {
-        await yieldToEvents();
-        if (this.#stopped) return;
-        // Requests first; but one turn every BUSY_PAUSES pauses whatever the load, so deliveries never stop.
-        const busy = this.#busy();
-        if (busy && paused < BUSY_PAUSES) {
-          paused += 1;
-          await sleep(BUSY_PAUSE_MS);
-          continue;
-        }
-        paused = 0;
-        const began = performance.now();
-        // Deliveries due first; events are fanned out (a row per subscription) only when no more are due, so a
-        // backlog waits as one row per event in the outbox rather than as rows per subscription.
-        const free = this.#maxInFlight - this.#inFlight.size;
-        const claimed = free > 0 ? await this.#parts.deliver.claim(free) : [];
-        for (const delivery of claimed) this.#start(delivery);
-        // A busy server's turn fans out one event only (its rows per subscription are the heaviest write here).
-        const events = busy ? 1 : EVENTS_PER_TURN;
-        const fannedOut = claimed.length < free && !this.#stopped ? await this.#parts.dispatch.execute(events) : 0;
-        if (fannedOut === 0 && claimed.length === 0) return;
-        const rest = (performance.now() - began) * this.#restRatio;
-        if (rest >= 1) await sleep(rest);
-      }
-    } catch (error) {
-      this.#onError(error, 'webhook work failed; it is tried again shortly');
+  async #turn(): Promise<TurnResult> {
+    // Requests first; but one turn every BUSY_PAUSES pauses whatever the load, so deliveries never stop.
+    const busy = this.#busy();
+    if (busy && this.#paused < BUSY_PAUSES) {
+      this.#paused += 1;
+      return BUSY_PAUSE_MS;
     }
+    this.#paused = 0;
+    const began = performance.now();
+    // Deliveries due first; events are fanned out (a row per subscription) only when no more are due, so a
+    // backlog waits as one row per event in the outbox rather than as rows per subscription.
+    const free = this.#maxInFlight - this.#work.inFlight;
+    const claimed = free > 0 ? await this.#parts.deliver.claim(free) : [];
+    for (const delivery of claimed) this.#start(delivery);
+    // A busy server's turn fans out one event only (its rows per subscription are the heaviest write here).
+    const events = busy ? 1 : EVENTS_PER_TURN;
+    const fannedOut = claimed.length < free && !this.#work.stopped ? await this.#parts.dispatch.execute(events) : 0;
+    if (fannedOut === 0 && claimed.length === 0) return null;
+    return restAfter(began, this.#restRatio);
   }
 
   /** Whether the event loop was busier than allowed over the last window (measured afresh every 100 ms). */
@@ -198,12 +163,7 @@ export class WebhookWorker {
   }
 
   #start(delivery: DueDelivery): void {
-    const attempt: Promise<void> = this.#parts.deliver.attempt(delivery)
-      .catch((error: unknown) => this.#onError(error, 'a webhook delivery could not be recorded; it is attempted again when its lease ends'))
-      .finally(() => {
-        this.#inFlight.delete(attempt);
-        this.kick();
-      });
-    this.#inFlight.add(attempt);
+    this.#work.track(this.#parts.deliver.attempt(delivery)
+      .catch((error: unknown) => this.#onError(error, 'a webhook delivery could not be recorded; it is attempted again when its lease ends')));
   }
 }
