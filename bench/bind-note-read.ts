@@ -59,7 +59,7 @@ async function timeAsync(run: (i: number) => Promise<unknown>): Promise<number> 
 
 // The note read, as KyselyNoteViews compiles it.
 const noteRead = compiledPerViewer((p: { id: number }, viewer) =>
-  selectNoteViews(db, viewer).where('n.id', '=', p.id).where(readableNote('n', viewer.readerId)));
+  selectNoteViews(db, viewer).where('n.id', '=', p.id).where(readableNote('n', viewer)));
 
 // The viewers alternate within each loop, as requests do: a loop of one viewer then one of the other made V8's
 // call sites in the second polymorphic, and the second loop looked slower whichever viewer it was.

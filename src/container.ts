@@ -16,6 +16,7 @@ import { IMAGE_PROCESSOR } from './application/ports/image-processor';
 import { COMMENT_VIEWS } from './application/ports/comment-views';
 import { DATABASE_HEALTH } from './application/ports/database-health';
 import { FOLLOW_VIEWS } from './application/ports/follow-views';
+import { BLOCK_VIEWS } from './application/ports/block-views';
 import { SITEMAP_VIEWS } from './application/ports/sitemap-views';
 import { NOTE_PAGE_VIEWS } from './application/ports/note-page-views';
 import { NOTE_USER_LIST_VIEWS } from './application/ports/note-user-list-views';
@@ -56,6 +57,7 @@ import { KyselyClientRepository } from './adapters/persistence/kysely/kysely-cli
 import { KyselyCommentViews } from './adapters/persistence/kysely/kysely-comment-views';
 import { KyselyDatabaseHealth } from './adapters/persistence/kysely/kysely-database-health';
 import { KyselyFollowViews } from './adapters/persistence/kysely/kysely-follow-views';
+import { KyselyBlockViews } from './adapters/persistence/kysely/kysely-block-views';
 import { KyselySitemapViews } from './adapters/persistence/kysely/kysely-sitemap-views';
 import { KyselyNotePageViews } from './adapters/persistence/kysely/kysely-note-page-views';
 import { KyselyNoteUserListViews } from './adapters/persistence/kysely/kysely-note-user-list-views';
@@ -81,6 +83,7 @@ import { MemoryClientRepository } from './adapters/persistence/memory/memory-cli
 import { MemoryCommentViews } from './adapters/persistence/memory/memory-comment-views';
 import { MemoryDatabaseHealth } from './adapters/persistence/memory/memory-database-health';
 import { MemoryFollowViews } from './adapters/persistence/memory/memory-follow-views';
+import { MemoryBlockViews } from './adapters/persistence/memory/memory-block-views';
 import { MemorySitemapViews } from './adapters/persistence/memory/memory-sitemap-views';
 import { MemoryNotePageViews } from './adapters/persistence/memory/memory-note-page-views';
 import { MemoryNoteUserListViews } from './adapters/persistence/memory/memory-note-user-list-views';
@@ -153,6 +156,7 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(USER_VIEWS, KyselyUserViews),
   bind(TAG_VIEWS, KyselyTagViews),
   bind(FOLLOW_VIEWS, KyselyFollowViews),
+  bind(BLOCK_VIEWS, KyselyBlockViews),
   bind(SITEMAP_VIEWS, KyselySitemapViews),
   bind(NOTE_PAGE_VIEWS, KyselyNotePageViews),
   bind(PLACE_VIEWS, KyselyPlaceViews),
@@ -186,6 +190,7 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(USER_VIEWS, MemoryUserViews),
   bind(TAG_VIEWS, MemoryTagViews),
   bind(FOLLOW_VIEWS, MemoryFollowViews),
+  bind(BLOCK_VIEWS, MemoryBlockViews),
   bind(SITEMAP_VIEWS, MemorySitemapViews),
   bind(NOTE_PAGE_VIEWS, MemoryNotePageViews),
   bind(PLACE_VIEWS, MemoryPlaceViews),

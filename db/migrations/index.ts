@@ -21,6 +21,7 @@ import { migration as noteStatesOfNewNotes } from './0019_note_states_of_new_not
 import { migration as notemapNoteOrderAndCounts } from './0020_notemap_note_order_and_counts';
 import { migration as mailOutbox } from './0021_mail_outbox';
 import { migration as twoStepSignIn } from './0022_two_step_sign_in';
+import { migration as userBlocks } from './0023_user_blocks';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -50,4 +51,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020_notemap_note_order_and_counts': notemapNoteOrderAndCounts,
   '0021_mail_outbox': mailOutbox,
   '0022_two_step_sign_in': twoStepSignIn,
+  '0023_user_blocks': userBlocks,
 };

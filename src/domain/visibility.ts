@@ -11,11 +11,24 @@ export function parseVisibility(value: string): Visibility {
   throw DomainError.invalid([{ name: 'visibility', problem: 'must be one of public, recipients, self' }]);
 }
 
-/** Whether `readerId` (a user reading with `readall`, or null) may see a note. */
+/**
+ * Who reads a note: `readerId` is a user reading with `readall` (or null); `apart` holds the users a block stands
+ * between the signed-in reader and (either of them blocking the other), whose notes they never see.
+ */
+export interface NoteReader {
+  readonly readerId: number | null;
+  readonly apart: ReadonlySet<number>;
+}
+
+/** Nobody is apart: an anonymous reader's, and anyone's who blocks nobody and whom nobody blocks. */
+export const NOBODY_APART: ReadonlySet<number> = new Set();
+
+/** Whether `reader` may see a note: a block between them and its author hides it, whatever its visibility. */
 export function canRead(
   note: { authorId: number; visibility: Visibility; recipientIds: readonly number[] },
-  readerId: number | null,
+  { readerId, apart }: NoteReader,
 ): boolean {
+  if (apart.has(note.authorId)) return false;
   if (note.visibility === 'public') return true;
   if (readerId === null) return false;
   if (note.authorId === readerId) return true;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { Page, PageRequest } from '../../application/ports/paging';
 import type { Actor } from '../../domain/actor';
+import type { Scope } from '../../domain/scopes';
 import { ListEnvelope } from './envelope';
 import { PagingQuery, pageBody, toPageRequest } from './paging';
 
@@ -11,6 +12,8 @@ export interface PagedListRoute<Params extends TSchema, Item extends TSchema, Vi
   summary: string;
   tags: string[];
   description: string;
+  /** The scope a caller needs; none for a public read. */
+  scope?: Scope;
   params: Params;
   /** The schema of one presented item. */
   item: Item;
@@ -23,9 +26,10 @@ const Paging = Type.Object(PagingQuery);
 /** Registers the GET: the page asked for, the subject's items on it presented, the total and the next page's path. */
 export function registerPagedList<Params extends TSchema, Item extends TSchema, View>(
   app: FastifyInstance,
-  { path, summary, tags, description, params, item, run, present }: PagedListRoute<Params, Item, View>,
+  { path, summary, tags, description, scope, params, item, run, present }: PagedListRoute<Params, Item, View>,
 ): void {
   app.get(path, {
+    ...(scope === undefined ? {} : { config: { scope } }),
     schema: { summary, tags, description, params, querystring: Paging, response: { 200: ListEnvelope(item) } },
   }, async (request) => {
     const page = toPageRequest(request.query as Static<typeof Paging>);

@@ -25,14 +25,19 @@ export interface RelationRoute {
  */
 export interface RelationRoutes<Params extends TSchema, Body extends TSchema, MemberParams extends TSchema> {
   tags: string[];
-  /** The scope of the POST and the DELETE; the lists are public reads. */
+  /** The scope of the POST (or PUT) and the DELETE; the lists are public reads unless they name their own `scope`. */
   scope: Scope;
   /** The subject's path parameters, of the lists and the POST. */
   params: Params;
   /** The relation's collection: the POST's path, and with `/:member` the DELETE's. */
   path: string;
-  lists: readonly (RelationRoute & { run(actor: Actor, params: Static<Params>, page: PageRequest): Promise<Page<UserSummaryView>> })[];
+  lists: readonly (RelationRoute & { scope?: Scope; run(actor: Actor, params: Static<Params>, page: PageRequest): Promise<Page<UserSummaryView>> })[];
   add: Omit<RelationRoute, 'path'> & { body?: Body; run(actor: Actor, params: Static<Params>, body: Static<Body>): Promise<boolean> };
+  /**
+   * Whether the caller adds a member by a PUT at `path/:member` (with `memberParams`, the member named in the path, as
+   * a block is) instead of a POST to `path`.
+   */
+  putMember?: boolean;
   /** The path parameters of the DELETE: the subject's and the member's, whose name is `member`. */
   memberParams: MemberParams;
   member: string;
@@ -62,20 +67,24 @@ export function registerRelationRoutes<Params extends TSchema, Body extends TSch
     });
   }
 
-  app.post(relation.path, {
+  const memberPath = `${relation.path}/:${relation.member}`;
+  app.route({
+    method: relation.putMember === true ? 'PUT' : 'POST',
+    url: relation.putMember === true ? memberPath : relation.path,
     config: { scope },
     schema: {
-      summary: add.summary, tags, description: add.description, params,
+      summary: add.summary, tags, description: add.description, params: relation.putMember === true ? relation.memberParams : params,
       ...(add.body === undefined ? {} : { body: add.body }), response: { 200: EmptyEnvelope, 201: EmptyEnvelope },
     },
-  }, async (request, reply) => {
-    const status = (await add.run(request.actor, request.params as Static<Params>, request.body as Static<Body>)) ? 201 : 200;
-    reply.code(status);
-    return empty(status);
+    handler: async (request, reply) => {
+      const status = (await add.run(request.actor, request.params as Static<Params>, request.body as Static<Body>)) ? 201 : 200;
+      reply.code(status);
+      return empty(status);
+    },
   });
 
   const { summary, description } = relation.remove;
-  for (const route of [{ path: `${relation.path}/:${relation.member}`, summary, description }, ...(relation.aliases ?? [])]) {
+  for (const route of [{ path: memberPath, summary, description }, ...(relation.aliases ?? [])]) {
     app.delete(route.path, {
       config: { scope },
       schema: { summary: route.summary, description: route.description, tags, params: relation.memberParams, response: { 200: EmptyEnvelope } },

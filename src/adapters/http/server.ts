@@ -13,6 +13,7 @@ import { registerFavoriteRoutes } from './favorites/favorites.routes';
 import { registerFeedRoutes } from './feed/feed.routes';
 import { registerFinderRoutes } from './finders/finders.routes';
 import { registerFollowRoutes } from './follows/follows.routes';
+import { registerBlockRoutes } from './blocks/blocks.routes';
 import { registerHealthRoutes } from './health.routes';
 import { registerImageRoutes } from './images/images.routes';
 import { REDACTED_LOG_PATHS, serializeRequest } from './log-redaction';
@@ -114,6 +115,7 @@ export async function buildServer(container: DependencyContainer, options: Serve
   registerCommentRoutes(app, container);
   registerNotemapRoutes(app, container);
   registerFollowRoutes(app, container);
+  registerBlockRoutes(app, container);
   registerPlaceRoutes(app, container);
   registerFeedRoutes(app, container);
   registerChangeRoutes(app, container);

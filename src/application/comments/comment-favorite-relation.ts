@@ -1,4 +1,3 @@
-import { privateReader } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
 import type { Relation } from '../relations/relation';
 import { findNoteComment } from './find-note-comment';
@@ -7,7 +6,7 @@ import { findNoteComment } from './find-note-comment';
 export const COMMENT_FAVORITES: Relation<{ noteId: number; commentId: number; userId: number }> = {
   scope: 'write',
   reach: async (repositories, actor, { noteId, commentId }) => {
-    await findNoteComment(repositories, noteId, commentId, privateReader(actor));
+    await findNoteComment(repositories, noteId, commentId, actor);
   },
   add: ({ comments }, { commentId, userId }, now) => comments.favorite(commentId, userId, now),
   mayRemove: (actorId, { userId }) => {

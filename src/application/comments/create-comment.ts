@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { privateReader, requireScope, type Actor } from '../../domain/actor';
+import { requireScope, type Actor } from '../../domain/actor';
 import { applyCommentFields, type CommentFields } from '../../domain/comment';
 import { DomainError } from '../../domain/domain-error';
 import { CLOCK, type Clock } from '../ports/clock';
@@ -18,7 +18,7 @@ export class CreateComment {
     const authorId = requireScope(actor, 'write');
     const content = applyCommentFields(null, fields);
     return this.uow.run(async (repositories) => {
-      await findReadableNote(repositories, noteId, privateReader(actor));
+      await findReadableNote(repositories, noteId, actor);
       const id = await repositories.comments.create(noteId, authorId, content, this.clock.now());
       if (id === null) throw DomainError.notFound('note', noteId);
       return id;

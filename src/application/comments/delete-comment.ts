@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { privateReader, requireScope, type Actor } from '../../domain/actor';
+import { requireScope, type Actor } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
 import type { CommentView } from '../ports/comment-views';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
@@ -16,7 +16,7 @@ export class DeleteComment {
     const userId = requireScope(actor, 'write');
     await this.uow.run(async (repositories) => {
       if (precondition) await repositories.comments.lock(commentId);
-      const { note, comment } = await findNoteComment(repositories, noteId, commentId, privateReader(actor));
+      const { note, comment } = await findNoteComment(repositories, noteId, commentId, actor);
       if (comment.authorId !== userId && note.authorId !== userId) {
         throw new DomainError('forbidden', `comment ${commentId} may be deleted only by its author or the note's author`);
       }

@@ -1,24 +1,26 @@
 import { DomainError } from '../../domain/domain-error';
 import type { Comment } from '../../domain/comment';
 import type { Note } from '../../domain/note';
+import type { Actor } from '../../domain/actor';
 import { canRead } from '../../domain/visibility';
+import { noteReaderFor } from '../note-reader';
 import type { Repositories } from '../ports/unit-of-work';
 
 /** The note a reader may see, else 404 (a note they may not see does not exist for them). */
-export async function findReadableNote(repositories: Pick<Repositories, 'notes'>, noteId: number, readerId: number | null): Promise<Note> {
+export async function findReadableNote(repositories: Pick<Repositories, 'notes' | 'blocks'>, noteId: number, actor: Actor): Promise<Note> {
   const note = await repositories.notes.findById(noteId);
-  if (note === null || !canRead(note, readerId)) throw DomainError.notFound('note', noteId);
+  if (note === null || !canRead(note, await noteReaderFor(repositories.blocks, actor, note.authorId))) throw DomainError.notFound('note', noteId);
   return note;
 }
 
 /** A comment and its note, for changing either: 404 unless the reader sees the note and the comment is on it. */
 export async function findNoteComment(
-  repositories: Pick<Repositories, 'notes' | 'comments'>,
+  repositories: Pick<Repositories, 'notes' | 'comments' | 'blocks'>,
   noteId: number,
   commentId: number,
-  readerId: number | null,
+  actor: Actor,
 ): Promise<{ note: Note; comment: Comment }> {
-  const note = await findReadableNote(repositories, noteId, readerId);
+  const note = await findReadableNote(repositories, noteId, actor);
   const comment = await repositories.comments.findById(commentId);
   if (comment === null || comment.noteId !== noteId) throw DomainError.notFound('comment', commentId);
   return { note, comment };

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { privateReader, requireScope, type Actor } from '../../domain/actor';
+import { requireScope, type Actor } from '../../domain/actor';
 import { applyCommentFields, type CommentFields } from '../../domain/comment';
 import { DomainError } from '../../domain/domain-error';
 import { CLOCK, type Clock } from '../ports/clock';
@@ -21,7 +21,7 @@ export class UpdateComment {
     const userId = requireScope(actor, 'write');
     await this.uow.run(async (repositories) => {
       if (precondition) await repositories.comments.lock(commentId);
-      const { comment } = await findNoteComment(repositories, noteId, commentId, privateReader(actor));
+      const { comment } = await findNoteComment(repositories, noteId, commentId, actor);
       if (comment.authorId !== userId) throw new DomainError('forbidden', `comment ${commentId} belongs to another user`);
       if (precondition) {
         requirePrecondition(precondition, await repositories.views.comments.get(viewerOf(actor), noteId, commentId), `comment ${commentId}`);

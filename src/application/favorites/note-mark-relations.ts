@@ -1,4 +1,3 @@
-import { privateReader } from '../../domain/actor';
 import type { FavoriteRepository } from '../ports/favorite-repository';
 import type { FindRepository } from '../ports/find-repository';
 import type { Repositories } from '../ports/unit-of-work';
@@ -20,8 +19,8 @@ function noteMarkRelation(
 ): Relation<NoteMark> {
   return {
     scope: 'write',
-    reach: async ({ notes }, actor, { noteId }) => {
-      await findReadableNote(notes, noteId, privateReader(actor));
+    reach: async (repositories, actor, { noteId }) => {
+      await findReadableNote(repositories, noteId, actor);
     },
     add: (repositories, { noteId, userId }, now) => marks(repositories).add(noteId, userId, now),
     mayRemove: (actorId, { userId }) => requireOwnRelation(actorId, userId, name),

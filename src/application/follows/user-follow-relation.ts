@@ -1,3 +1,4 @@
+import { refuseAcrossBlock } from '../../domain/block';
 import { DomainError } from '../../domain/domain-error';
 import { checkUserFollow, mayEndUserFollow } from '../../domain/follow';
 import type { Relation } from '../relations/relation';
@@ -8,14 +9,18 @@ export interface UserFollow {
   followedId: number;
 }
 
-/** Follows are public (scope `contacts`): the followed user must exist; the follower or the followed user ends one. */
+/**
+ * Follows are public (scope `contacts`): the followed user must exist, and no block stand between the two (403); the
+ * follower or the followed user ends one.
+ */
 export const USER_FOLLOWS: Relation<UserFollow> = {
   scope: 'contacts',
   reach: async ({ users }, _actor, { followedId }) => {
     if ((await users.findById(followedId)) === null) throw DomainError.notFound('user', followedId);
   },
-  add: ({ follows }, { followerId, followedId }, now) => {
+  add: async ({ follows, blocks }, { followerId, followedId }, now) => {
     checkUserFollow(followerId, followedId);
+    refuseAcrossBlock(await blocks.apartFrom(followerId), followedId);
     return follows.followUser(followerId, followedId, now);
   },
   mayRemove: (actorId, follow) => {

@@ -1,6 +1,7 @@
-import { privateReader, requireScope } from '../../domain/actor';
+import { requireScope } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
 import { canRead } from '../../domain/visibility';
+import { noteReaderFor } from '../note-reader';
 import type { Relation } from '../relations/relation';
 import { findNotemap, findOwnNotemap } from './find-own-notemap';
 
@@ -27,9 +28,9 @@ export const NOTEMAP_NOTES: Relation<{ notemapId: number; noteId: number }> = {
   reach: async ({ notemaps }, actor, { notemapId }) => {
     await findOwnNotemap(notemaps, notemapId, requireScope(actor, 'write'), { lock: true });
   },
-  add: async ({ notemaps, notes }, { notemapId, noteId }, now, actor) => {
+  add: async ({ notemaps, notes, blocks }, { notemapId, noteId }, now, actor) => {
     const note = await notes.findById(noteId, { lock: true });
-    if (note === null || !canRead(note, privateReader(actor))) throw DomainError.notFound('note', noteId);
+    if (note === null || !canRead(note, await noteReaderFor(blocks, actor, note.authorId))) throw DomainError.notFound('note', noteId);
     return notemaps.addNote(notemapId, noteId, now);
   },
   mayRemove: () => undefined,

@@ -28,7 +28,7 @@ export class CreateNote {
     const content = applyNoteFields(null, input);
     const refs = input.recipients ?? [];
     // One write that answers with the note (see NoteInserts), once the recipients' names are read.
-    const recipientIds = refs.length === 0 ? [] : await this.uow.run(({ users }) => resolveRecipients(users, refs));
+    const recipientIds = refs.length === 0 ? [] : await this.uow.run((repositories) => resolveRecipients(repositories, authorId, refs));
     if (!input.image) return this.inserts.insert({ authorId, content, recipientIds, now: this.clock.now() });
     // The file is stored before the row (a row never names a missing file) and removed if the row fails.
     const image = await storeUpload(this.images, this.blobs, input.image, NOTE_IMAGE_MAX_PIXELS);

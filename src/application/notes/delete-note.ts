@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { privateReader, requireScope, type Actor } from '../../domain/actor';
+import { requireScope, type Actor } from '../../domain/actor';
 import { discardBlobs } from '../images/image-upload';
 import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
 import type { NoteView } from '../ports/note-views';
@@ -18,9 +18,9 @@ export class DeleteNote {
 
   async execute(actor: Actor, id: number, precondition?: Precondition<NoteView>): Promise<void> {
     const userId = requireScope(actor, 'delete');
-    const imageKey = await this.uow.run(async ({ notes, views }) => {
+    const imageKey = await this.uow.run(async ({ notes, blocks, views }) => {
       if (precondition) await notes.lock(id);
-      await findOwnNote(notes, id, userId, privateReader(actor));
+      await findOwnNote({ notes, blocks }, id, userId, actor);
       if (precondition) requirePrecondition(precondition, await views.notes.get(viewerOf(actor), id), `note ${id}`);
       // Clearing first takes the row lock, so an edit that replaces the image meanwhile cannot orphan its file.
       const key = await notes.setImage(id, null);

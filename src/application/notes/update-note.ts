@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { privateReader, requireScope, type Actor } from '../../domain/actor';
+import { requireScope, type Actor } from '../../domain/actor';
 import { applyNoteFields } from '../../domain/note';
 import { discardBlobs, recordOrDiscard, storeUpload } from '../images/image-upload';
 import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
@@ -30,14 +30,14 @@ export class UpdateNote {
   async execute(actor: Actor, id: number, input: NoteInput, precondition?: Precondition<NoteView>): Promise<void> {
     const userId = requireScope(actor, 'notes');
     // Who may edit is checked before an upload is decoded and stored (and again inside the transaction).
-    if (input.image) await this.uow.run(({ notes }) => findOwnNote(notes, id, userId, privateReader(actor)));
+    if (input.image) await this.uow.run((repositories) => findOwnNote(repositories, id, userId, actor));
     const image = input.image ? await storeUpload(this.images, this.blobs, input.image, NOTE_IMAGE_MAX_PIXELS) : null;
-    const replaced = await recordOrDiscard(this.blobs, image?.key ?? null, () => this.uow.run(async ({ users, notes, views }) => {
+    const replaced = await recordOrDiscard(this.blobs, image?.key ?? null, () => this.uow.run(async ({ users, notes, blocks, views }) => {
       if (precondition) await notes.lock(id);
-      const note = await findOwnNote(notes, id, userId, privateReader(actor));
+      const note = await findOwnNote({ notes, blocks }, id, userId, actor);
       if (precondition) requirePrecondition(precondition, await views.notes.get(viewerOf(actor), id), `note ${id}`);
       const content = applyNoteFields(note, input);
-      const recipientIds = input.recipients === undefined ? null : await resolveRecipients(users, input.recipients);
+      const recipientIds = input.recipients === undefined ? null : await resolveRecipients({ users, blocks }, userId, input.recipients);
       await notes.update(id, content, recipientIds, this.clock.now());
       return input.image === undefined ? null : notes.setImage(id, image);
     }));

@@ -1,6 +1,7 @@
 import type { AccessTokenRepository } from './access-token-repository';
 import type { AccountTokenRepository } from './account-token-repository';
 import type { AuthorizationCodeRepository } from './authorization-code-repository';
+import type { BlockRepository } from './block-repository';
 import type { ClientRepository } from './client-repository';
 import type { CommentRepository } from './comment-repository';
 import type { CommentViews } from './comment-views';
@@ -28,6 +29,7 @@ export interface Repositories {
   favorites: FavoriteRepository;
   finds: FindRepository;
   follows: FollowRepository;
+  blocks: BlockRepository;
   comments: CommentRepository;
   notemaps: NotemapRepository;
   codes: AuthorizationCodeRepository;

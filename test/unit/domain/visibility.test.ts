@@ -1,4 +1,4 @@
-import { canRead, parseVisibility, VISIBILITIES, type Visibility } from '../../../src/domain/visibility';
+import { canRead, NOBODY_APART, parseVisibility, VISIBILITIES, type Visibility } from '../../../src/domain/visibility';
 import { problemsOf } from './domain-error-of';
 
 const AUTHOR = 1;
@@ -22,12 +22,18 @@ describe('canRead', () => {
     ['self', RECIPIENT, false],
     ['self', STRANGER, false],
   ])('a %s note, read by %p: %p', (visibility, readerId, expected) => {
-    expect(canRead(note(visibility), readerId)).toBe(expected);
+    expect(canRead(note(visibility), { readerId, apart: NOBODY_APART })).toBe(expected);
   });
 
   it('lets the author read a recipients note that names nobody', () => {
-    expect(canRead({ authorId: AUTHOR, visibility: 'recipients', recipientIds: [] }, AUTHOR)).toBe(true);
-    expect(canRead({ authorId: AUTHOR, visibility: 'recipients', recipientIds: [] }, STRANGER)).toBe(false);
+    expect(canRead({ authorId: AUTHOR, visibility: 'recipients', recipientIds: [] }, { readerId: AUTHOR, apart: NOBODY_APART })).toBe(true);
+    expect(canRead({ authorId: AUTHOR, visibility: 'recipients', recipientIds: [] }, { readerId: STRANGER, apart: NOBODY_APART })).toBe(false);
+  });
+
+  it.each(['public', 'recipients', 'self'] as const)('hides a %s note from a reader a block stands between them and its author', (visibility) => {
+    expect(canRead(note(visibility), { readerId: RECIPIENT, apart: new Set([AUTHOR]) })).toBe(false);
+    expect(canRead(note(visibility), { readerId: null, apart: new Set([AUTHOR]) })).toBe(false);
+    expect(canRead(note(visibility), { readerId: RECIPIENT, apart: new Set([STRANGER]) })).toBe(visibility !== 'self');
   });
 });
 

@@ -17,6 +17,7 @@ export class KyselyChangeFeed implements ChangeFeed {
 
   async after(since: FeedPosition | null, limit: number, reader?: FeedReader): Promise<NoteChange[]> {
     const from = since?.seq ?? '0';
+    const userId = reader?.viewer.userId ?? null;
     const { rows } = await (since === null || reader === undefined
       ? sql<{ note_id: number; seq: string; listed: boolean }>`
         select c.note_id, c.seq::text as seq, false as listed from note_changes c
@@ -24,7 +25,7 @@ export class KyselyChangeFeed implements ChangeFeed {
         order by c.seq
         limit ${limit}`
       : sql<{ note_id: number; seq: string; listed: boolean }>`
-        select c.note_id, c.seq::text as seq, coalesce(${listedAsOf(reader)}, false) as listed from note_changes c
+        select c.note_id, c.seq::text as seq, coalesce(${listedAsOf(reader, from)}, false) as listed from ${changesAfter(from, userId)}
         left join lateral (
           select * from note_states s where s.note_id = c.note_id and s.seq <= ${from}::bigint order by s.seq desc limit 1
         ) n on true
@@ -36,16 +37,40 @@ export class KyselyChangeFeed implements ChangeFeed {
 }
 
 /**
+ * The changes (after `from`), each note once at its latest, as `c`: for an anonymous reader `note_changes` alone; for a
+ * signed-in one also, at the number of each change of whether a block stands between them and another user
+ * (`user_block_changes`, migration 0023), that user's notes, for a block is a change of what the reader may see.
+ */
+function changesAfter(from: string, userId: number | null): RawBuilder<unknown> {
+  if (userId === null) return sql`note_changes c`;
+  return sql`(
+    select c.note_id, c.seq from note_changes c
+    where c.seq > ${from}::bigint and not exists (
+      select 1 from notes o join user_block_changes e on e.user_id = ${userId} and e.other_id = o.author_id and e.seq > c.seq
+      where o.id = c.note_id)
+    union all
+    select o.id, e.seq from user_block_changes e join notes o on o.author_id = e.other_id
+    where e.user_id = ${userId} and e.seq > ${from}::bigint
+      and not exists (select 1 from user_block_changes l where l.user_id = e.user_id and l.other_id = e.other_id and l.seq > e.seq)
+      and not exists (select 1 from note_changes c where c.note_id = o.id and c.seq > e.seq)) c`;
+}
+
+/**
  * Whether the state `n` (a `note_states` row, null columns for a note gone or not yet made) is one the reader may
- * read that matches the filter: `readableNote` and `listedNotes` on a kept state instead of the note's rows. The area
+ * read, as of `from` (blocks included), that matches the filter: `readableNote` and `listedNotes` on a kept state instead of the note's rows. The area
  * conditions are the lists' own (the state has the columns they read).
  */
-function listedAsOf({ viewer, filter }: FeedReader): RawBuilder<SqlBool> {
-  const readerId = viewer.readerId;
+function listedAsOf({ viewer, filter }: FeedReader, from: string): RawBuilder<SqlBool> {
+  const { readerId, userId } = viewer;
   const conditions = [readerId === null
     ? sql<SqlBool>`n.visibility = 'public'`
     : sql<SqlBool>`(n.visibility = 'public' or (n.visibility is not null and n.author_id = ${readerId})
         or (n.visibility = 'recipients' and ${readerId}::int4 = any(n.recipients)))`];
+  // No block stood between the reader and the author as of `from`: the last change of their pair not after it says.
+  if (userId !== null) {
+    conditions.push(sql<SqlBool>`not coalesce((select e.apart from user_block_changes e
+      where e.user_id = ${userId} and e.other_id = n.author_id and e.seq <= ${from}::bigint order by e.seq desc limit 1), false)`);
+  }
   const { authorId, tag, notemapId, query, ...others } = filter;
   if (Object.keys(others).length > 0) throw new Error(`the change feed does not filter by ${Object.keys(others).join(', ')}`);
   if (authorId !== undefined) conditions.push(sql<SqlBool>`n.author_id = ${authorId}`);

@@ -70,7 +70,7 @@ export class KyselyCommentViews implements CommentViews {
       .selectFrom('comments as c')
       .innerJoin('notes as n', 'n.id', 'c.note_id')
       .where('c.note_id', '=', noteId)
-      .where(readableNote('n', viewer.readerId));
+      .where(readableNote('n', viewer));
   }
 
   private select(viewer: Viewer, noteId: number) {

@@ -60,7 +60,7 @@ export class KyselyNotePageViews implements NotePageViews {
     this.query = compiledPerViewer((p: { id: number } & PageRequest, viewer) => selectNoteViews(db, viewer)
       .select([commentsJson(viewer.userId, p).as('comments'), tagNamesJson.as('tag_names')])
       .where('n.id', '=', p.id)
-      .where(readableNote('n', viewer.readerId)));
+      .where(readableNote('n', viewer)));
   }
 
   async get(viewer: Viewer, id: number, comments: PageRequest): Promise<NoteWithDiscussion | null> {

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { UserSummaryView } from '../../../application/ports/note-views';
 import type { NoteUserListViews } from '../../../application/ports/note-user-list-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
-import { readableNote } from './readable-note';
+import { notApart, readableNote } from './readable-note';
 import { relationUserPage } from './relation-users';
 import type { Schema } from './schema';
 
@@ -30,7 +30,9 @@ export class KyselyNoteUserListViews implements NoteUserListViews {
       .innerJoin('notes as n', 'n.id', 'm.note_id')
       .select(['m.user_id', 'm.created_at'])
       .where('m.note_id', '=', noteId)
-      .where(readableNote('n', viewer.readerId));
+      .where(readableNote('n', viewer))
+      // The users a block stands between the viewer and are left out of the viewer's lists.
+      .$if(viewer.userId !== null, (qb) => qb.where(notApart(sql.ref('m.user_id'), viewer.userId as number)));
     return relationUserPage(this.db, ofReadableNote.as('r'), page);
   }
 }

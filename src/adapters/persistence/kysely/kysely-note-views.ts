@@ -11,7 +11,7 @@ import { locationSeenBy } from '../../../domain/location-precision';
 import { placeName } from '../../../domain/place';
 import { listedNotes } from './note-conditions';
 import { CREATED_AT_US, NOTEMAP_NEWEST, distanceFrom, orderOf, seekAfter, seekAfterInNotemap, seenPosition, textRank } from './note-conditions-query';
-import { readableNote } from './readable-note';
+import { apartUsers, notApart, readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
 import { compiledAlone, compiledPerViewer, type CompiledPerViewer } from './compiled-queries';
@@ -52,7 +52,7 @@ export class KyselyNoteViews implements NoteViews {
 
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {
     this.noteRead = compiledPerViewer((p: { id: number }, viewer) =>
-      selectNoteViews(db, viewer).where('n.id', '=', p.id).where(readableNote('n', viewer.readerId)));
+      selectNoteViews(db, viewer).where('n.id', '=', p.id).where(readableNote('n', viewer)));
   }
 
   async get(viewer: Viewer, id: number): Promise<NoteView | null> {
@@ -106,7 +106,7 @@ export class KyselyNoteViews implements NoteViews {
           // first page is compiled with the offset a parameter too (it is 0), so the starts differ only in their form.
           return this.pageRows(stand, listedNotes(stand, {}), standQuery, p, firstOrSeek);
         }),
-        total: compiledPerViewer((_p: WholeListParameters, stand) => this.wholeListTotal(stand.readerId)),
+        total: compiledPerViewer((_p: WholeListParameters, stand) => this.wholeListTotal(stand)),
       };
       this.wholeListQueries.set(shape, compiled);
     }
@@ -157,20 +157,23 @@ export class KyselyNoteViews implements NoteViews {
         rows: compiledPerViewer((p: NotemapParameters, stand) => {
           const seek: NotePosition | undefined = start === 'after' ? { order: 'recent', lead: [], createdAtUs: p.afterUs, id: p.afterId } : undefined;
           // The rows a reader may see, told by the row itself when its note is public, else by the note.
-          const visible = stand.readerId === null ? sql<SqlBool>`mn.note_public`
-            : sql<SqlBool>`(mn.note_public or exists (select 1 from notes o where o.id = mn.note_id and ${readableNote('o', stand.readerId)}))`;
+          const shown = stand.readerId === null ? sql<SqlBool>`mn.note_public`
+            : sql<SqlBool>`(mn.note_public or exists (select 1 from notes o where o.id = mn.note_id and ${readableNote('o', stand)}))`;
+          // A signed-in reader's rows leave out the notes of the users a block stands between them and.
+          const visible = stand.userId === null ? shown
+            : sql<SqlBool>`${shown} and exists (select 1 from notes o where o.id = mn.note_id and ${notApart(sql.ref('o.author_id'), stand.userId)})`;
           const ids = this.db.selectFrom('notemap_notes as mn').select('mn.note_id')
             .where(sql<SqlBool>`mn.notemap_id = ${p.notemapId} and ${visible}${seek ? sql` and ${seekAfterInNotemap(seek)}` : sql``}`)
             .orderBy(NOTEMAP_NEWEST).limit(p.limit).$call((q) => (start === 'offset' ? q.offset(p.offset) : q));
           // The notes are read by key and checked again, whatever the rows say.
           return selectNoteViews(this.db, stand)
             .select([CREATED_AT_US.as('created_us'), sql<number | null>`null::float4`.as('rank')])
-            .where(readableNote('n', stand.readerId))
+            .where(readableNote('n', stand))
             .where(sql<SqlBool>`n.id = any(array(${ids}))`)
             .orderBy(orderOf(undefined, null))
             .limit(p.limit);
         }),
-        total: compiledPerViewer((p: NotemapParameters, stand) => this.notemapTotal(stand.readerId, p.notemapId)),
+        total: compiledPerViewer((p: NotemapParameters, stand) => this.notemapTotal(stand, p.notemapId)),
       };
       this.notemapQueries.set(start, compiled);
     }
@@ -188,26 +191,33 @@ export class KyselyNoteViews implements NoteViews {
   /**
    * How many of a notemap's notes the reader may read: its public ones from the counter the triggers keep (migration
    * 0020), plus for a reader the non-public ones they wrote or receive, found among the notemap's non-public rows
-   * alone (a partial index). No row for a notemap that does not exist.
+   * alone (a partial index); less, for a signed-in viewer, the public ones of the users a block stands between them
+   * and (found from those users' notes). No row for a notemap that does not exist.
    */
-  private notemapTotal(readerId: number | null, notemapId: number) {
+  private notemapTotal({ readerId, userId }: Viewer, notemapId: number) {
+    const apart = userId === null ? sql`` : sql` and o.author_id not in ${apartUsers(userId)}`;
     const hidden = readerId === null ? sql<number>`0` : sql<number>`(select count(*) from notemap_notes mn join notes o on o.id = mn.note_id
       where mn.notemap_id = c.notemap_id and not mn.note_public and (o.author_id = ${readerId} or (o.visibility = 'recipients'
-        and exists (select 1 from note_recipients nr where nr.note_id = o.id and nr.user_id = ${readerId}))))`;
-    return this.db.selectFrom('notemap_counters as c').select(sql<number>`c.public_notes + ${hidden}`.as('total')).where('c.notemap_id', '=', notemapId);
+        and exists (select 1 from note_recipients nr where nr.note_id = o.id and nr.user_id = ${readerId})))${apart})`;
+    const blocked = userId === null ? sql<number>`0` : sql<number>`(select count(*) from notes o join notemap_notes mn on mn.note_id = o.id
+      where mn.notemap_id = c.notemap_id and mn.note_public and o.author_id in ${apartUsers(userId)})`;
+    return this.db.selectFrom('notemap_counters as c').select(sql<number>`c.public_notes + ${hidden} - ${blocked}`.as('total')).where('c.notemap_id', '=', notemapId);
   }
 
   /**
    * The total of every note the reader may read, without counting them: the public ones from the counters the
    * triggers keep (migrations 0005 and 0006), plus for a reader their own non-public notes and those addressed to them
-   * (two index-backed counts). One statement, as the counting query it replaces.
+   * (two index-backed counts), less for a signed-in viewer the public ones of the users a block stands between them
+   * and. One statement, as the counting query it replaces.
    */
-  private wholeListTotal(readerId: number | null) {
+  private wholeListTotal({ readerId, userId }: Viewer) {
     const publicNotes = sql<number>`(select sum(c.value)::int8 from note_counters c where c.name = 'public_notes')`;
-    const total = readerId === null ? publicNotes : sql<number>`${publicNotes}
+    const shown = readerId === null ? publicNotes : sql<number>`${publicNotes}
       + (select count(*) from notes o where o.author_id = ${readerId} and o.visibility <> 'public')
       + (select count(*) from note_recipients nr join notes r on r.id = nr.note_id
-         where nr.user_id = ${readerId} and r.visibility = 'recipients' and r.author_id <> ${readerId})`;
+         where nr.user_id = ${readerId} and r.visibility = 'recipients' and r.author_id <> ${readerId}${userId === null ? sql`` : sql` and r.author_id not in ${apartUsers(userId)}`})`;
+    const total = userId === null ? shown
+      : sql<number>`${shown} - (select count(*) from notes o where o.visibility = 'public' and o.author_id in ${apartUsers(userId)})`;
     return this.db.selectNoFrom(total.as('total'));
   }
 }

@@ -21,7 +21,7 @@ export class KyselyNotemapUserViews implements NotemapUserViews {
     const owner = sql<number>`(select m.owner_id from notemaps m where m.id = ${notemapId})`;
     const authors = this.db.selectFrom('users as u').where(sql<boolean>`(u.id = ${owner} or exists (
       select 1 from notemap_notes mn join notes n on n.id = mn.note_id
-      where mn.notemap_id = ${notemapId} and n.author_id = u.id and ${readableNote('n', viewer.readerId)}))`);
+      where mn.notemap_id = ${notemapId} and n.author_id = u.id and ${readableNote('n', viewer)}))`);
     const [rows, count] = await Promise.all([
       authors
         .select(SUMMARY)

@@ -11,8 +11,8 @@ import { unixSeconds } from './unix-seconds';
 import { toUserSummary } from './user-summary-row';
 
 /** The notes of notemap `m` the reader may read, aliased `n`, for the counting subselects. */
-function heldNotes(readerId: number | null): RawBuilder<unknown> {
-  return sql`notemap_notes mn join notes n on n.id = mn.note_id where mn.notemap_id = m.id and ${readableNote('n', readerId)}`;
+function heldNotes(viewer: Viewer): RawBuilder<unknown> {
+  return sql`notemap_notes mn join notes n on n.id = mn.note_id where mn.notemap_id = m.id and ${readableNote('n', viewer)}`;
 }
 
 function isFollowing(userId: number | null): RawBuilder<boolean> {
@@ -49,7 +49,7 @@ export class KyselyNotemapViews implements NotemapViews {
   }
 
   private select(viewer: Viewer) {
-    const held = heldNotes(viewer.readerId);
+    const held = heldNotes(viewer);
     return this.db
       .selectFrom('notemaps as m')
       .innerJoin('users as u', 'u.id', 'm.owner_id')
@@ -60,7 +60,7 @@ export class KyselyNotemapViews implements NotemapViews {
           .select(['n.image_key', 'n.image_width', 'n.image_height'])
           .whereRef('mn.notemap_id', '=', 'm.id')
           .where('n.image_key', 'is not', null)
-          .where(readableNote('n', viewer.readerId))
+          .where(readableNote('n', viewer))
           .orderBy('mn.added_at', 'desc')
           .orderBy('mn.note_id', 'desc')
           .limit(1)
@@ -81,7 +81,7 @@ export class KyselyNotemapViews implements NotemapViews {
         // The tags list is cut at NOTEMAP_TAGS_MAX, so its count is too.
         sql<number>`(select least(${NOTEMAP_TAGS_MAX}, count(distinct nt.tag_id))
           from notemap_notes mn join notes n on n.id = mn.note_id join note_tags nt on nt.note_id = n.id
-          where mn.notemap_id = m.id and ${readableNote('n', viewer.readerId)})`.as('tags_count'),
+          where mn.notemap_id = m.id and ${readableNote('n', viewer)})`.as('tags_count'),
         isFollowing(viewer.userId).as('is_following'),
       ]);
   }

@@ -41,8 +41,8 @@ function areaConditions(areas: readonly (BoundingBox | Circle)[]): RawBuilder<Sq
 }
 
 /** Whether the viewer may read a note at the place whose id is `placeId`. */
-function hasReadableNote(placeId: string, readerId: number | null): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from notes n where n.place_id = ${sql.ref(placeId)} and ${readableNote('n', readerId)})`;
+function hasReadableNote(placeId: string, viewer: Viewer): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from notes n where n.place_id = ${sql.ref(placeId)} and ${readableNote('n', viewer)})`;
 }
 
 /**
@@ -71,7 +71,7 @@ export class KyselyPlaceViews implements PlaceViews {
           .selectFrom('places as p')
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .where(where)
-          .where(hasReadableNote('p.id', viewer.readerId))
+          .where(hasReadableNote('p.id', viewer))
           .executeTakeFirstOrThrow()
         : this.db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
@@ -92,7 +92,7 @@ export class KyselyPlaceViews implements PlaceViews {
         .selectFrom('place_follows as pf')
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .where('pf.user_id', '=', userId)
-        .where(hasReadableNote('pf.place_id', viewer.readerId))
+        .where(hasReadableNote('pf.place_id', viewer))
         .executeTakeFirstOrThrow(),
     ]);
     return { items: rows.map(toPlaceView), total: count.total };
@@ -114,7 +114,7 @@ export class KyselyPlaceViews implements PlaceViews {
             sql<string | null>`mode() within group (order by n.iso_country_code collate "C")`.as('iso_country_code'),
           ])
           .whereRef('n.place_id', '=', 'p.id')
-          .where(readableNote('n', viewer.readerId))
+          .where(readableNote('n', viewer))
           .as('s'),
         (join) => join.onTrue(),
       )

@@ -6,6 +6,7 @@ import { KyselyAccountTokenRepository } from './kysely-account-token-repository'
 import { KyselyMailOutbox } from './kysely-mail-outbox';
 import { KyselyResetRequests } from './kysely-reset-requests';
 import { KyselyAuthorizationCodeRepository } from './kysely-authorization-code-repository';
+import { KyselyBlockRepository } from './kysely-block-repository';
 import { KyselyClientRepository } from './kysely-client-repository';
 import { KyselyCommentRepository } from './kysely-comment-repository';
 import { KyselyCommentViews } from './kysely-comment-views';
@@ -31,6 +32,7 @@ export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCa
     favorites: new KyselyNoteMarkRepository(db, { table: 'note_favorites', counter: 'favoriters_count' }),
     finds: new KyselyNoteMarkRepository(db, { table: 'note_finds', counter: 'finders_count' }),
     follows: new KyselyFollowRepository(db),
+    blocks: new KyselyBlockRepository(db),
     notemaps: new KyselyNotemapRepository(db),
     comments: new KyselyCommentRepository(db),
     codes: new KyselyAuthorizationCodeRepository(db),

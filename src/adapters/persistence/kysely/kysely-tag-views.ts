@@ -10,9 +10,9 @@ import { compiledPerViewer, type CompiledPerViewer } from './compiled-queries';
 import type { Schema } from './schema';
 
 /** How many notes the reader may read carry the tag aliased `t`. */
-function visibleNotesCount(readerId: number | null) {
+function visibleNotesCount(viewer: Viewer) {
   return sql<number>`(select count(*) from note_tags tn join notes n on n.id = tn.note_id
-    where tn.tag_id = t.id and ${readableNote('n', readerId)})`;
+    where tn.tag_id = t.id and ${readableNote('n', viewer)})`;
 }
 
 /** Tags with the number of notes the viewer may read carrying each; a page is two statements. */
@@ -27,7 +27,7 @@ export class KyselyTagViews implements TagViews {
       .innerJoin('notes as n', 'n.id', 'nt.note_id')
       .innerJoin('tags as t', 't.id', 'nt.tag_id')
       .where('nt.note_id', '=', p.noteId)
-      .where(readableNote('n', viewer.readerId))
+      .where(readableNote('n', viewer))
       .select('t.name')
       .orderBy(sql`t.name collate "C"`));
   }
@@ -38,11 +38,11 @@ export class KyselyTagViews implements TagViews {
       .selectFrom('note_tags as nt')
       .innerJoin('notes as n', 'n.id', 'nt.note_id')
       .where('nt.note_id', '=', noteId)
-      .where(readableNote('n', viewer.readerId));
+      .where(readableNote('n', viewer));
     const [rows, count] = await Promise.all([
       ofReadableNote
         .innerJoin('tags as t', 't.id', 'nt.tag_id')
-        .select(['t.id', 't.name', visibleNotesCount(viewer.readerId).as('notes_count')])
+        .select(['t.id', 't.name', visibleNotesCount(viewer).as('notes_count')])
         // Code point order, the same on every server whatever its default collation.
         .orderBy(sql`t.name collate "C"`)
         .limit(page.limit)
@@ -66,9 +66,9 @@ export class KyselyTagViews implements TagViews {
       .innerJoin('note_tags as nt', 'nt.note_id', 'n.id')
       .innerJoin('tags as t', 't.id', 'nt.tag_id')
       .where('mn.notemap_id', '=', notemapId)
-      .where(readableNote('n', viewer.readerId))
+      .where(readableNote('n', viewer))
       .groupBy(['t.id', 't.name'])
-      .select(['t.id', 't.name', visibleNotesCount(viewer.readerId).as('notes_count')])
+      .select(['t.id', 't.name', visibleNotesCount(viewer).as('notes_count')])
       .orderBy(sql`count(*)`, 'desc')
       .orderBy(sql`t.name collate "C"`)
       .limit(NOTEMAP_TAGS_MAX)
@@ -81,7 +81,7 @@ export class KyselyTagViews implements TagViews {
     // Tags are never deleted, so a tag row means some note carried it once.
     const row = await this.db
       .selectFrom('tags as t')
-      .select(['t.id', 't.name', visibleNotesCount(viewer.readerId).as('notes_count')])
+      .select(['t.id', 't.name', visibleNotesCount(viewer).as('notes_count')])
       .where('t.name', '=', name)
       .executeTakeFirst();
     return row ? { id: row.id, name: row.name, notesCount: row.notes_count } : null;

@@ -23,7 +23,7 @@ export class KyselyUserViews implements UserViews {
   }
 
   private async find(viewer: Viewer, which: Expression<SqlBool>): Promise<UserView | null> {
-    const readable = readableNote('n', viewer.readerId);
+    const readable = readableNote('n', viewer);
     const row = await this.db
       .selectFrom('users as u')
       .select(['u.id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar', 'u.blog_url', 'u.hometown', 'u.twitter'])

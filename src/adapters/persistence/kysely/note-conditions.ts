@@ -6,7 +6,7 @@ import { readableNote } from './readable-note';
 
 /** The notes (aliased `n`) a list holds for a viewer: those they may read that pass every filter. */
 export function listedNotes(viewer: Viewer, filter: NoteFilter): RawBuilder<SqlBool> {
-  const conditions = [readableNote('n', viewer.readerId)];
+  const conditions = [readableNote('n', viewer)];
   if (filter.authorId !== undefined) conditions.push(sql<SqlBool>`n.author_id = ${filter.authorId}`);
   if (filter.tag !== undefined) {
     conditions.push(sql<SqlBool>`exists (

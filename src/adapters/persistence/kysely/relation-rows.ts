@@ -7,11 +7,11 @@ import type { Schema } from './schema';
  * RETURNING tell whether it really was written or removed, so concurrent requests neither duplicate nor double-count.
  */
 export interface RelationTable {
-  table: 'user_follows' | 'place_follows' | 'notemap_follows' | 'comment_favorites' | 'note_favorites' | 'note_finds';
+  table: 'user_follows' | 'user_blocks' | 'place_follows' | 'notemap_follows' | 'comment_favorites' | 'note_favorites' | 'note_finds';
   /** The subject's column, the first of the key: the followed user, the place, the notemap, the comment, the note. */
-  subject: 'followed_id' | 'place_id' | 'notemap_id' | 'comment_id' | 'note_id';
+  subject: 'followed_id' | 'blocked_id' | 'place_id' | 'notemap_id' | 'comment_id' | 'note_id';
   /** The user's column: the follower, the favoriter, the finder. */
-  user: 'follower_id' | 'user_id';
+  user: 'follower_id' | 'blocker_id' | 'user_id';
 }
 
 /** Writes the pair's row unless it is there; true when it was written. The key checks lock the rows it references. */

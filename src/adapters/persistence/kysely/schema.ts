@@ -215,6 +215,12 @@ export interface UserFollowsTable {
   created_at: Timestamp;
 }
 
+export interface UserBlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
+}
+
 export interface PlaceFollowsTable {
   place_id: number;
   user_id: number;
@@ -243,5 +249,6 @@ export interface Schema {
   notemap_counters: NotemapCountersTable;
   notemap_follows: NotemapFollowsTable;
   user_follows: UserFollowsTable;
+  user_blocks: UserBlocksTable;
   place_follows: PlaceFollowsTable;
 }

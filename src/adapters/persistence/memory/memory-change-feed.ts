@@ -1,26 +1,51 @@
 import { inject, injectable } from 'tsyringe';
 import type { ChangeFeed, FeedPosition, FeedReader, NoteChange } from '../../../application/ports/change-feed';
 import { areaContains, distanceMetres } from '../../../domain/geo';
-import { canRead } from '../../../domain/visibility';
-import { MEMORY_STORE, type MemoryState, type MemoryStore, type NoteStateSnapshot } from './memory-store';
+import { canRead, NOBODY_APART } from '../../../domain/visibility';
+import { MEMORY_STORE, type MemoryState, type MemoryStore, type NoteStateSnapshot, type StoredBlockChange } from './memory-store';
 
-/** The feed from the store's note changes: one lock orders every write, so a change's place is its sequence. */
+/**
+ * The feed from the store's note changes: one lock orders every write, so a change's place is its sequence. For a
+ * signed-in reader, a change of whether a block stands between them and another user moves that user's notes to the
+ * block's place in their feed, as the SQL adapter does.
+ */
 @injectable()
 export class MemoryChangeFeed implements ChangeFeed {
   constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
 
   after(since: FeedPosition | null, limit: number, reader?: FeedReader): Promise<NoteChange[]> {
     const past = (seq: number) => since === null || BigInt(seq) > BigInt(since.seq);
-    return this.store.with((state) => state.noteChanges
-      .filter((change) => past(change.seq))
-      .sort((a, b) => a.seq - b.seq)
-      .slice(0, limit)
-      .map((change) => ({
-        noteId: change.noteId,
-        position: { seq: String(change.seq) },
-        listedAtSince: since !== null && reader !== undefined && listed(stateAsOf(state, change.noteId, BigInt(since.seq)), reader),
-      })));
+    return this.store.with((state) => {
+      const latest = new Map(state.noteChanges.filter((change) => past(change.seq)).map((change) => [change.noteId, change.seq]));
+      const userId = reader?.viewer.userId ?? null;
+      if (since !== null && userId !== null) {
+        for (const change of state.blockChanges) {
+          if (change.userId !== userId || !past(change.seq)) continue;
+          for (const note of state.notes) {
+            if (note.authorId === change.otherId && (latest.get(note.id) ?? 0) < change.seq) latest.set(note.id, change.seq);
+          }
+        }
+      }
+      return [...latest].sort((a, b) => a[1] - b[1]).slice(0, limit).map(([noteId, seq]) => ({
+        noteId,
+        position: { seq: String(seq) },
+        listedAtSince: since !== null && reader !== undefined
+          && listed(stateAsOf(state, noteId, BigInt(since.seq)), reader, apartAsOf(state, userId, BigInt(since.seq))),
+      }));
+    });
   }
+}
+
+/** The users a block stood between `userId` and once the change numbered `seq` committed. */
+function apartAsOf(state: MemoryState, userId: number | null, seq: bigint): ReadonlySet<number> {
+  if (userId === null) return NOBODY_APART;
+  const last = new Map<number, StoredBlockChange>();
+  for (const change of state.blockChanges) {
+    if (change.userId !== userId || BigInt(change.seq) > seq) continue;
+    const before = last.get(change.otherId);
+    if (before === undefined || before.seq < change.seq) last.set(change.otherId, change);
+  }
+  return new Set([...last.values()].filter((change) => change.apart).map((change) => change.otherId));
 }
 
 /** The note's state after its last change not after `seq`; null when it was gone, or not made yet. */
@@ -33,8 +58,8 @@ function stateAsOf(state: MemoryState, noteId: number, seq: bigint): NoteStateSn
 }
 
 /** Whether the reader may read a kept state that matches their filter (what the lists hold, on a past state). */
-function listed(note: NoteStateSnapshot | null, { viewer, filter }: FeedReader): boolean {
-  if (note === null || !canRead(note, viewer.readerId)) return false;
+function listed(note: NoteStateSnapshot | null, { viewer, filter }: FeedReader, apart: ReadonlySet<number>): boolean {
+  if (note === null || !canRead(note, { readerId: viewer.readerId, apart })) return false;
   const { authorId, tag, notemapId, query, ...others } = filter;
   if (Object.keys(others).length > 0) throw new Error(`the change feed does not filter by ${Object.keys(others).join(', ')}`);
   if (authorId !== undefined && note.authorId !== authorId) return false;

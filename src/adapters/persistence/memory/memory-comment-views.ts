@@ -33,7 +33,7 @@ function oldestFirst(a: StoredComment, b: StoredComment): number {
 /** The comments of a note, none when the viewer may not read the note. */
 function commentsOf(state: MemoryState, viewer: Viewer, noteId: number): StoredComment[] {
   const note = state.notes.find((n) => n.id === noteId);
-  if (!note || !isReadable(state, note, viewer.readerId)) return [];
+  if (!note || !isReadable(state, note, viewer)) return [];
   return state.comments.filter((c) => c.noteId === noteId);
 }
 

@@ -3,7 +3,7 @@ import type { UserSummaryView } from '../../../application/ports/note-views';
 import type { NoteUserListViews } from '../../../application/ports/note-user-list-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
-import { isReadable } from './memory-readable-notes';
+import { apartFrom, isReadable } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNoteMark } from './memory-store';
 import { userSummary } from './memory-user-summary';
 
@@ -13,8 +13,10 @@ const newestMarkFirst = (a: StoredNoteMark, b: StoredNoteMark): number =>
 
 function usersOf(state: MemoryState, rows: StoredNoteMark[], viewer: Viewer, noteId: number, page: PageRequest): Page<UserSummaryView> {
   const note = state.notes.find((n) => n.id === noteId);
-  if (!note || !isReadable(state, note, viewer.readerId)) return { items: [], total: 0 };
-  const marks = rows.filter((r) => r.noteId === noteId).sort(newestMarkFirst);
+  if (!note || !isReadable(state, note, viewer)) return { items: [], total: 0 };
+  // The users a block stands between the viewer and are left out of the viewer's lists.
+  const apart = apartFrom(state, viewer.userId);
+  const marks = rows.filter((r) => r.noteId === noteId && !apart.has(r.userId)).sort(newestMarkFirst);
   const items = marks.slice(page.offset, page.offset + page.limit).map((mark) => {
     const user = state.users.find((u) => u.id === mark.userId);
     if (!user) throw new Error(`a mark on note ${noteId} names no user ${mark.userId}`);

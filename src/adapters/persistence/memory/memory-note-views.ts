@@ -65,7 +65,7 @@ export class MemoryNoteViews implements NoteViews {
   get(viewer: Viewer, id: number): Promise<NoteView | null> {
     return this.store.with((state) => {
       const note = state.notes.find((n) => n.id === id);
-      return note && isReadable(state, note, viewer.readerId) ? noteView(state, note, viewer) : null;
+      return note && isReadable(state, note, viewer) ? noteView(state, note, viewer) : null;
     });
   }
 
@@ -101,7 +101,7 @@ function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page:
     .filter((n) => filter.placeId === undefined || n.placeId === filter.placeId)
     .filter((n) => filter.withImage !== true || n.image !== null)
     .filter((n) => filter.feedOf === undefined || inFeedOf(state, filter.feedOf, n))
-    .filter((n) => isReadable(state, n, viewer.readerId));
+    .filter((n) => isReadable(state, n, viewer));
   const listed: Listed[] = query === undefined ? matches.map((note) => ({ note })) : queried(state, matches, query, viewer);
   const order = noteOrderOf(query);
   const positioned = listed.map((item) => ({ ...item, position: positionOf(item, order) }));

@@ -20,7 +20,7 @@ export class MemoryNotemapUserViews implements NotemapUserViews {
     return this.store.with((state) => {
       const notemap = state.notemaps.find((m) => m.id === notemapId);
       if (!notemap) return { items: [], total: 0 };
-      const readable = readableNoteIds(state, viewer.readerId);
+      const readable = readableNoteIds(state, viewer);
       const held = new Set(state.notemapNotes.filter((mn) => mn.notemapId === notemapId && readable.has(mn.noteId)).map((mn) => mn.noteId));
       const others = [...new Set(state.notes.filter((n) => held.has(n.id)).map((n) => n.authorId))]
         .filter((id) => id !== notemap.ownerId)

@@ -54,13 +54,13 @@ export class MemoryNotemapViews implements NotemapViews {
   get(viewer: Viewer, id: number): Promise<NotemapView | null> {
     return this.store.with((state) => {
       const notemap = state.notemaps.find((m) => m.id === id);
-      return notemap ? notemapView(state, notemap, viewer, readableNoteIds(state, viewer.readerId)) : null;
+      return notemap ? notemapView(state, notemap, viewer, readableNoteIds(state, viewer)) : null;
     });
   }
 
   list(viewer: Viewer, filter: NotemapFilter, page: PageRequest): Promise<Page<NotemapView>> {
     return this.store.with((state) => {
-      const readable = readableNoteIds(state, viewer.readerId);
+      const readable = readableNoteIds(state, viewer);
       const listed = state.notemaps.filter((m) => matches(state, m, filter)).sort(newestFirst);
       return {
         items: listed.slice(page.offset, page.offset + page.limit).map((m) => notemapView(state, m, viewer, readable)),

@@ -23,7 +23,7 @@ const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0)
 
 /** The place as the viewer sees it; null when the viewer may read none of its notes. */
 function placeView(state: MemoryState, place: StoredPlace, viewer: Viewer): PlaceView | null {
-  const notes = state.notes.filter((n) => n.placeId === place.id && isReadable(state, n, viewer.readerId));
+  const notes = state.notes.filter((n) => n.placeId === place.id && isReadable(state, n, viewer));
   if (notes.length === 0) return null;
   // The positions everyone may see: a place never reveals where a note with a coarse precision is.
   const seen = notes.map((n) => snapToCell(n.location, n.locationPrecision));

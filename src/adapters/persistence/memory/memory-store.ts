@@ -137,6 +137,21 @@ export interface StoredPlaceFollow {
   createdAt: Date;
 }
 
+/** A block of `blockedId` by `blockerId` (the database's user_blocks). */
+export interface StoredUserBlock {
+  blockerId: number;
+  blockedId: number;
+  createdAt: Date;
+}
+
+/** A change of whether a block stands between `userId` and `otherId`, numbered as note changes are (user_block_changes). */
+export interface StoredBlockChange {
+  userId: number;
+  otherId: number;
+  seq: number;
+  apart: boolean;
+}
+
 /** A note in the change feed, at its latest change (the database's note_changes, kept by triggers there). */
 export interface StoredNoteChange {
   noteId: number;
@@ -219,6 +234,8 @@ export interface MemoryState {
   notemaps: StoredNotemap[];
   notemapNotes: StoredNotemapNote[];
   userFollows: StoredUserFollow[];
+  userBlocks: StoredUserBlock[];
+  blockChanges: StoredBlockChange[];
   notemapFollows: StoredNotemapFollow[];
   places: StoredPlace[];
   placeFollows: StoredPlaceFollow[];
@@ -247,7 +264,7 @@ export function emptyState(): MemoryState {
   return {
     users: [], clients: [], accessTokens: [], notes: [], tags: [], noteTags: [], recipients: [],
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
-    userFollows: [], notemapFollows: [], places: [], placeFollows: [],
+    userFollows: [], userBlocks: [], blockChanges: [], notemapFollows: [], places: [], placeFollows: [],
     authorizationCodes: [], refreshTokens: [], webSessions: [], twoStep: [], recoveryCodes: [], signInChallenges: [], noteChanges: [], noteStates: [],
     webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [], accountTokens: [], mailOutbox: [], resetRequests: [],
   };
@@ -286,6 +303,13 @@ export class MemoryStore {
       state.noteChanges.push({ noteId, seq });
       this.changedNotes.set(noteId, seq);
     }
+  }
+
+  /** Records, for each of the two users, that whether a block stands between them changed (as the database's trigger). */
+  recordBlockChange(state: MemoryState, a: number, b: number): void {
+    const seq = this.nextId('noteChanges');
+    const apart = state.userBlocks.some((x) => (x.blockerId === a && x.blockedId === b) || (x.blockerId === b && x.blockedId === a));
+    state.blockChanges.push({ userId: a, otherId: b, seq, apart }, { userId: b, otherId: a, seq, apart });
   }
 
   /** Keeps the state of each note the work changed, at its last change (one per note and unit, as in the database). */

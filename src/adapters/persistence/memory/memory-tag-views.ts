@@ -30,7 +30,7 @@ export class MemoryTagViews implements TagViews {
   byName(viewer: Viewer, name: string): Promise<TagView | null> {
     return this.store.with((state) => {
       const tag = state.tags.find((t) => t.name === name);
-      return tag ? tagView(state, tag, readableNoteIds(state, viewer.readerId)) : null;
+      return tag ? tagView(state, tag, readableNoteIds(state, viewer)) : null;
     });
   }
 }
@@ -38,10 +38,10 @@ export class MemoryTagViews implements TagViews {
 /** Empty when the note does not exist or the viewer may not read it. */
 function tagsOfNote(state: MemoryState, viewer: Viewer, noteId: number, page: PageRequest): Page<TagView> {
   const note = state.notes.find((n) => n.id === noteId);
-  if (!note || !isReadable(state, note, viewer.readerId)) return { items: [], total: 0 };
+  if (!note || !isReadable(state, note, viewer)) return { items: [], total: 0 };
   const tagIds = new Set(state.noteTags.filter((nt) => nt.noteId === noteId).map((nt) => nt.tagId));
   const tags = state.tags.filter((t) => tagIds.has(t.id)).sort((a, b) => compareNames(a.name, b.name));
-  const readable = readableNoteIds(state, viewer.readerId);
+  const readable = readableNoteIds(state, viewer);
   return {
     items: tags.slice(page.offset, page.offset + page.limit).map((t) => tagView(state, t, readable)),
     total: tags.length,
@@ -50,7 +50,7 @@ function tagsOfNote(state: MemoryState, viewer: Viewer, noteId: number, page: Pa
 
 /** The most used tags among the readable notes of a notemap, at most NOTEMAP_TAGS_MAX, then by name. */
 function tagsOfNotemap(state: MemoryState, viewer: Viewer, notemapId: number, page: PageRequest): Page<TagView> {
-  const readable = readableNoteIds(state, viewer.readerId);
+  const readable = readableNoteIds(state, viewer);
   const held = new Set(state.notemapNotes.filter((mn) => mn.notemapId === notemapId && readable.has(mn.noteId)).map((mn) => mn.noteId));
   const uses = new Map<number, number>();
   for (const nt of state.noteTags) if (held.has(nt.noteId)) uses.set(nt.tagId, (uses.get(nt.tagId) ?? 0) + 1);

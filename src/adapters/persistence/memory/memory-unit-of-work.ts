@@ -5,6 +5,7 @@ import { MemoryAccountTokenRepository } from './memory-account-token-repository'
 import { MemoryMailOutbox } from './memory-mail-outbox';
 import { MemoryResetRequests } from './memory-reset-requests';
 import { MemoryAuthorizationCodeRepository } from './memory-authorization-code-repository';
+import { MemoryBlockRepository } from './memory-block-repository';
 import { MemoryClientRepository } from './memory-client-repository';
 import { MemoryCommentRepository } from './memory-comment-repository';
 import { MemoryCommentViews } from './memory-comment-views';
@@ -31,6 +32,7 @@ export function memoryRepositories(store: MemoryStore): Repositories {
     favorites: new MemoryFavoriteRepository(store),
     finds: new MemoryFindRepository(store),
     follows: new MemoryFollowRepository(store),
+    blocks: new MemoryBlockRepository(store),
     notemaps: new MemoryNotemapRepository(store),
     comments: new MemoryCommentRepository(store),
     codes: new MemoryAuthorizationCodeRepository(store),

@@ -153,6 +153,9 @@ export class MemoryUserRepository implements UserRepository {
       state.notemapNotes = state.notemapNotes.filter((mn) => !notemaps.has(mn.notemapId) && !notes.has(mn.noteId));
       state.notemapFollows = notTheirs(state.notemapFollows).filter((f) => !notemaps.has(f.notemapId));
       state.userFollows = state.userFollows.filter((f) => f.followerId !== userId && f.followedId !== userId);
+      const blocks = state.userBlocks.filter((b) => b.blockerId === userId || b.blockedId === userId);
+      state.userBlocks = state.userBlocks.filter((b) => !blocks.includes(b));
+      for (const b of blocks) this.store.recordBlockChange(state, b.blockerId, b.blockedId);
       state.placeFollows = notTheirs(state.placeFollows);
       state.clients = state.clients.filter((c) => !clients.has(c.id));
       state.accessTokens = notOfTheirClients(state.accessTokens);

@@ -15,7 +15,7 @@ function publicPlacesCount(state: MemoryState, userId: number): number {
 }
 
 function userView(state: MemoryState, user: StoredUser, viewer: Viewer): UserView {
-  const readable = readableNoteIds(state, viewer.readerId);
+  const readable = readableNoteIds(state, viewer);
   const count = <R>(rows: R[], test: (row: R) => boolean): number => rows.filter(test).length;
   return {
     ...userSummary(user),
