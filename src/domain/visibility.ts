@@ -23,12 +23,21 @@ export interface NoteReader {
 /** Nobody is apart: an anonymous reader's, and anyone's who blocks nobody and whom nobody blocks. */
 export const NOBODY_APART: ReadonlySet<number> = new Set();
 
+/**
+ * Whether `reader` may see what user `userId` made or did (a comment, a notemap, a favorite, a follow): not across a
+ * block. The same fact hides a note, below.
+ */
+export function canSeeUser(userId: number, { apart }: Pick<NoteReader, 'apart'>): boolean {
+  return !apart.has(userId);
+}
+
 /** Whether `reader` may see a note: a block between them and its author hides it, whatever its visibility. */
 export function canRead(
   note: { authorId: number; visibility: Visibility; recipientIds: readonly number[] },
-  { readerId, apart }: NoteReader,
+  reader: NoteReader,
 ): boolean {
-  if (apart.has(note.authorId)) return false;
+  if (!canSeeUser(note.authorId, reader)) return false;
+  const { readerId } = reader;
   if (note.visibility === 'public') return true;
   if (readerId === null) return false;
   if (note.authorId === readerId) return true;

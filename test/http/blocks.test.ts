@@ -140,5 +140,57 @@ describe.each(ALL_STORAGES)('blocking users over %s storage', (storage) => {
       expect((await unblock(ben.id, annWrite)).statusCode).toBe(200);
       expect(ids((await get(`/v2/notes/${annNote}/favoriters`, annAll)).json())).toEqual([cid.id, ben.id]);
     });
+
+    it('hides the other\'s comments, and answers 404 for reading, changing or favoriting one', async () => {
+      const onCid = await post(cidAll, { message: 'cid public', latitude: 12, longitude: 12 });
+      const comment = (await t.request({ method: 'POST', url: `/v2/notes/${onCid}/comments`, token: benAll, payload: { comment: 'ben says' } })).json().data.id;
+      const mine = (await t.request({ method: 'POST', url: `/v2/notes/${onCid}/comments`, token: annAll, payload: { comment: 'ann says' } })).json().data.id;
+      expect((await block(ben.id, annWrite)).statusCode).toBe(201);
+      expect(ids((await get(`/v2/notes/${onCid}/comments`, annAll)).json())).toEqual([mine]);
+      expect(ids((await get(`/v2/notes/${onCid}/comments`, benAll)).json())).toEqual([comment]);
+      expect(ids((await get(`/v2/notes/${onCid}/comments`)).json())).toEqual([comment, mine]);
+      expect((await get(`/v2/notes/${onCid}/comments/${comment}`, annAll)).statusCode).toBe(404);
+      expect((await get(`/v2/notes/${onCid}/comments/${mine}`, benAll)).statusCode).toBe(404);
+      expect((await t.request({ method: 'POST', url: `/v2/notes/${onCid}/comments/${mine}/favoriters`, token: benAll })).statusCode).toBe(404);
+      expect((await t.request({ method: 'DELETE', url: `/v2/notes/${onCid}/comments/${comment}`, token: annAll })).statusCode).toBe(404);
+      expect((await unblock(ben.id, annWrite)).statusCode).toBe(200);
+      expect(ids((await get(`/v2/notes/${onCid}/comments`, annAll)).json())).toEqual([comment, mine]);
+    });
+
+    it('hides the other\'s notemaps: 404 for them and their lists, not listed, and not followed', async () => {
+      expect((await block(ben.id, annWrite)).statusCode).toBe(201);
+      for (const token of [annAll, annRead]) {
+        expect((await get(`/v2/notemaps/${benMap}`, token)).statusCode).toBe(404);
+        expect((await get(`/v2/notemaps/${benMap}/notes`, token)).statusCode).toBe(404);
+        expect((await get(`/v2/notemaps/${benMap}/authors`, token)).statusCode).toBe(404);
+        expect(ids((await get(`/v2/users/${ben.id}/notemaps`, token)).json())).toEqual([]);
+        expect(ids((await get('/v2/notemaps?limit=100', token)).json())).not.toContain(benMap);
+      }
+      expect((await get(`/v2/notemaps/${annMap}`, benAll)).statusCode).toBe(404);
+      expect((await t.request({ method: 'POST', url: `/v2/notemaps/${benMap}/followers`, token: annAll })).statusCode).toBe(404);
+      expect((await get(`/v2/notemaps/${benMap}`)).statusCode).toBe(200);
+      expect(ids((await get(`/v2/notemaps/${benMap}/notes`)).json())).toEqual([benNote]);
+      expect((await get(`/v2/notemaps/${benMap}`, cidAll)).statusCode).toBe(200);
+    });
+
+    it('leaves the other out of user lists, and empties the other\'s lists for them', async () => {
+      expect((await t.request({ method: 'POST', url: `/v2/users/${cid.id}/followers`, token: benAll })).statusCode).toBe(201);
+      expect((await t.request({ method: 'POST', url: `/v2/users/${cid.id}/followers`, token: annAll })).statusCode).toBe(201);
+      expect((await t.request({ method: 'POST', url: `/v2/notes/${benNote}/favoriters`, token: cidAll })).statusCode).toBe(201);
+      expect((await block(ben.id, annWrite)).statusCode).toBe(201);
+      expect(ids((await get(`/v2/users/${cid.id}/followers`, annAll)).json())).toEqual([ann.id]);
+      expect(ids((await get(`/v2/users/${cid.id}/followers`, benAll)).json())).toEqual([ben.id]);
+      expect(ids((await get(`/v2/users/${cid.id}/followers`)).json())).toEqual([ann.id, ben.id]);
+      expect(ids((await get(`/v2/users/${ben.id}/following`, annAll)).json())).toEqual([]);
+      expect(ids((await get(`/v2/users/${ben.id}/following`)).json())).toEqual([cid.id]);
+      expect(ids((await get(`/v2/users/${cid.id}/favorites`, benAll)).json())).toContain(benNote);
+      expect(ids((await get(`/v2/users/${cid.id}/favorites`, annAll)).json())).not.toContain(benNote);
+      // Ben favorited Ann's own note (above): his favorites are his list, empty for her.
+      expect(ids((await get(`/v2/users/${ben.id}/favorites`)).json())).toContain(annNote);
+      expect(ids((await get(`/v2/users/${ben.id}/favorites`, annAll)).json())).toEqual([]);
+      const profile = await get(`/v2/users/${ben.id}`, annAll);
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json().data.username).toBe('ben');
+    });
   });
 });

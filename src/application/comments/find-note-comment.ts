@@ -2,7 +2,7 @@ import { DomainError } from '../../domain/domain-error';
 import type { Comment } from '../../domain/comment';
 import type { Note } from '../../domain/note';
 import type { Actor } from '../../domain/actor';
-import { canRead } from '../../domain/visibility';
+import { canRead, canSeeUser } from '../../domain/visibility';
 import { noteReaderFor } from '../note-reader';
 import type { Repositories } from '../ports/unit-of-work';
 
@@ -13,7 +13,10 @@ export async function findReadableNote(repositories: Pick<Repositories, 'notes' 
   return note;
 }
 
-/** A comment and its note, for changing either: 404 unless the reader sees the note and the comment is on it. */
+/**
+ * A comment and its note, for changing either: 404 unless the reader sees the note and the comment is on it, and no
+ * block stands between the reader and the comment's author.
+ */
 export async function findNoteComment(
   repositories: Pick<Repositories, 'notes' | 'comments' | 'blocks'>,
   noteId: number,
@@ -22,6 +25,9 @@ export async function findNoteComment(
 ): Promise<{ note: Note; comment: Comment }> {
   const note = await findReadableNote(repositories, noteId, actor);
   const comment = await repositories.comments.findById(commentId);
-  if (comment === null || comment.noteId !== noteId) throw DomainError.notFound('comment', commentId);
+  if (comment === null || comment.noteId !== noteId
+    || !canSeeUser(comment.authorId, await noteReaderFor(repositories.blocks, actor, comment.authorId))) {
+    throw DomainError.notFound('comment', commentId);
+  }
   return { note, comment };
 }

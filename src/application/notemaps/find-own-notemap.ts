@@ -1,6 +1,8 @@
 import { DomainError } from '../../domain/domain-error';
 import { requireNotemapOwner, type Notemap } from '../../domain/notemap';
 import type { NotemapRepository } from '../ports/notemap-repository';
+import type { NotemapViews } from '../ports/notemap-views';
+import type { Viewer } from '../ports/viewer';
 
 /**
  * The notemap a user wants to change: 404 when it does not exist, 403 when someone else made it. `lock` holds its
@@ -17,4 +19,9 @@ export async function findNotemap(notemaps: NotemapRepository, id: number, optio
   const notemap = await notemaps.findById(id, options);
   if (notemap === null) throw DomainError.notFound('notemap', id);
   return notemap;
+}
+
+/** 404 unless the notemap exists for the viewer (not made by a user a block stands between them and). */
+export async function requireVisibleNotemap(views: NotemapViews, viewer: Viewer, id: number): Promise<void> {
+  if (!(await views.visible(viewer, id))) throw DomainError.notFound('notemap', id);
 }

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'tsyringe';
 import type { Actor } from '../../domain/actor';
 import { NOTE_VIEWS, type NoteFilter, type NotePage, type NoteViews } from '../ports/note-views';
-import { NOTEMAP_REPOSITORY, type NotemapRepository } from '../ports/notemap-repository';
+import { NOTEMAP_VIEWS, type NotemapViews } from '../ports/notemap-views';
 import type { PageRequest } from '../ports/paging';
 import { viewerOf } from '../viewer';
-import { findNotemap } from './find-own-notemap';
+import { requireVisibleNotemap } from './find-own-notemap';
 
 /**
  * The notes a notemap holds that the actor may read (with `withImage`, only those with an image); 404 for no notemap.
@@ -14,13 +14,13 @@ import { findNotemap } from './find-own-notemap';
 @injectable()
 export class ListNotemapNotes {
   constructor(
-    @inject(NOTEMAP_REPOSITORY) private readonly notemaps: NotemapRepository,
+    @inject(NOTEMAP_VIEWS) private readonly notemaps: NotemapViews,
     @inject(NOTE_VIEWS) private readonly views: NoteViews,
   ) {}
 
   async execute(actor: Actor, notemapId: number, filter: NoteFilter, page: PageRequest): Promise<NotePage> {
     const notes = await this.views.list(viewerOf(actor), { ...filter, notemapId }, page);
-    if (notes.total === 0) await findNotemap(this.notemaps, notemapId);
+    if (notes.total === 0) await requireVisibleNotemap(this.notemaps, viewerOf(actor), notemapId);
     return notes;
   }
 }

@@ -1,6 +1,6 @@
 import { requireScope } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
-import { canRead } from '../../domain/visibility';
+import { canRead, canSeeUser } from '../../domain/visibility';
 import { noteReaderFor } from '../note-reader';
 import type { Relation } from '../relations/relation';
 import { findNotemap, findOwnNotemap } from './find-own-notemap';
@@ -8,8 +8,10 @@ import { findNotemap, findOwnNotemap } from './find-own-notemap';
 /** A user's follow of a notemap: anyone follows an existing notemap, and only the follower ends the follow. */
 export const NOTEMAP_FOLLOWS: Relation<{ notemapId: number; userId: number }> = {
   scope: 'write',
-  reach: async ({ notemaps }, _actor, { notemapId }) => {
-    await findNotemap(notemaps, notemapId);
+  reach: async ({ notemaps, blocks }, actor, { notemapId }) => {
+    const notemap = await findNotemap(notemaps, notemapId);
+    // A notemap made by a user a block stands between the actor and is not there for them.
+    if (!canSeeUser(notemap.ownerId, await noteReaderFor(blocks, actor, notemap.ownerId))) throw DomainError.notFound('notemap', notemapId);
   },
   add: ({ notemaps }, { notemapId, userId }, now) => notemaps.follow(notemapId, userId, now),
   mayRemove: (actorId, { userId }) => {

@@ -14,6 +14,6 @@ export class ListPlaceFollowers {
 
   async execute(actor: Actor, placeId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
     if ((await this.places.get(viewerOf(actor), placeId)) === null) throw DomainError.notFound('place', placeId);
-    return this.follows.placeFollowers(placeId, page);
+    return this.follows.placeFollowers(placeId, page, viewerOf(actor));
   }
 }

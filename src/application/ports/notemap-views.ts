@@ -35,8 +35,14 @@ export interface NotemapFilter {
  * images and tags count only notes the viewer may read. Lists are newest first (createdAt, then id,
  * descending) and cost a fixed number of queries whatever the page size.
  */
+/**
+ * Notemaps as a viewer sees them: every notemap is public, but a signed-in viewer sees none made by a user a block
+ * stands between them and (nor anything of such a user's lists).
+ */
 export interface NotemapViews {
   get(viewer: Viewer, id: number): Promise<NotemapView | null>;
   list(viewer: Viewer, filter: NotemapFilter, page: PageRequest): Promise<Page<NotemapView>>;
+  /** Whether the notemap exists for the viewer (one cheap statement, for the lists of a notemap). */
+  visible(viewer: Viewer, id: number): Promise<boolean>;
 }
 export const NOTEMAP_VIEWS = portToken<NotemapViews>('NotemapViews');

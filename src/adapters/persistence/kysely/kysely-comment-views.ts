@@ -5,7 +5,7 @@ import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { COMMENT_PAGE_TEXT_MAX_BYTES } from '../../../domain/comment';
 import { KYSELY } from './database';
-import { readableNote } from './readable-note';
+import { notApart, readableNote } from './readable-note';
 import { compiledPerViewer, type CompiledPerViewer } from './compiled-queries';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
@@ -64,13 +64,14 @@ export class KyselyCommentViews implements CommentViews {
       .orderBy('c.created_at', 'asc').orderBy('c.id', 'asc');
   }
 
-  /** The comments of a note, none when the viewer may not read the note. */
+  /** The comments of a note, none when the viewer may not read the note; none by a user a block stands between them and. */
   private onReadableNote(viewer: Viewer, noteId: number) {
     return this.db
       .selectFrom('comments as c')
       .innerJoin('notes as n', 'n.id', 'c.note_id')
       .where('c.note_id', '=', noteId)
-      .where(readableNote('n', viewer));
+      .where(readableNote('n', viewer))
+      .$if(viewer.userId !== null, (qb) => qb.where(notApart(sql.ref('c.author_id'), viewer.userId as number)));
   }
 
   private select(viewer: Viewer, noteId: number) {

@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { FollowViews } from '../../../application/ports/follow-views';
 import type { UserSummaryView } from '../../../application/ports/note-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
+import { notApart } from './readable-note';
 import { relationUserPage } from './relation-users';
 import type { Schema } from './schema';
 
@@ -15,16 +17,16 @@ type FollowList = 'followers' | 'following' | 'placeFollowers';
 export class KyselyFollowViews implements FollowViews {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
 
-  followersOf(userId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
-    return this.list('followers', userId, page);
+  followersOf(userId: number, page: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
+    return this.list('followers', userId, page, viewer);
   }
 
-  followedBy(userId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
-    return this.list('following', userId, page);
+  followedBy(userId: number, page: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
+    return this.list('following', userId, page, viewer);
   }
 
-  placeFollowers(placeId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
-    return this.list('placeFollowers', placeId, page);
+  placeFollowers(placeId: number, page: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
+    return this.list('placeFollowers', placeId, page, viewer);
   }
 
   async follows(followerId: number, followedId: number): Promise<boolean> {
@@ -33,8 +35,15 @@ export class KyselyFollowViews implements FollowViews {
     return row !== undefined;
   }
 
-  private list(of: FollowList, ownerId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
-    return relationUserPage(this.db, this.followRows(of, ownerId).as('r'), page);
+  private list(of: FollowList, ownerId: number, page: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
+    const userId = viewer?.userId ?? null;
+    // Neither the users a block stands between the viewer and, nor anything of such a user's own lists.
+    const seen = userId === null ? null
+      : of === 'placeFollowers' ? notApart(sql.ref('f.user_id'), userId)
+        : sql<SqlBool>`${notApart(sql.ref('f.user_id'), userId)} and ${notApart(sql`${ownerId}`, userId)}`;
+    const rows = this.db.selectFrom(this.followRows(of, ownerId).as('f')).select(['f.user_id', 'f.created_at'])
+      .$if(seen !== null, (qb) => qb.where(seen as RawBuilder<SqlBool>));
+    return relationUserPage(this.db, userId === null ? this.followRows(of, ownerId).as('r') : rows.as('r'), page);
   }
 
   /** The follows of one list as (listed user, when), filtered on the index that leads with the owner. */

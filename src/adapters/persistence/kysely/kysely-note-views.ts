@@ -11,7 +11,7 @@ import { locationSeenBy } from '../../../domain/location-precision';
 import { placeName } from '../../../domain/place';
 import { listedNotes } from './note-conditions';
 import { CREATED_AT_US, NOTEMAP_NEWEST, distanceFrom, orderOf, seekAfter, seekAfterInNotemap, seenPosition, textRank } from './note-conditions-query';
-import { apartUsers, notApart, readableNote } from './readable-note';
+import { apartUsers, notApart, readableNote, seenNotemap } from './readable-note';
 import type { Schema } from './schema';
 import { unixSeconds } from './unix-seconds';
 import { compiledAlone, compiledPerViewer, type CompiledPerViewer } from './compiled-queries';
@@ -161,7 +161,8 @@ export class KyselyNoteViews implements NoteViews {
             : sql<SqlBool>`(mn.note_public or exists (select 1 from notes o where o.id = mn.note_id and ${readableNote('o', stand)}))`;
           // A signed-in reader's rows leave out the notes of the users a block stands between them and.
           const visible = stand.userId === null ? shown
-            : sql<SqlBool>`${shown} and exists (select 1 from notes o where o.id = mn.note_id and ${notApart(sql.ref('o.author_id'), stand.userId)})`;
+            : sql<SqlBool>`${shown} and exists (select 1 from notes o where o.id = mn.note_id and ${notApart(sql.ref('o.author_id'), stand.userId)})
+              and ${seenNotemap(sql`${p.notemapId}`, stand.userId)}`;
           const ids = this.db.selectFrom('notemap_notes as mn').select('mn.note_id')
             .where(sql<SqlBool>`mn.notemap_id = ${p.notemapId} and ${visible}${seek ? sql` and ${seekAfterInNotemap(seek)}` : sql``}`)
             .orderBy(NOTEMAP_NEWEST).limit(p.limit).$call((q) => (start === 'offset' ? q.offset(p.offset) : q));
@@ -201,7 +202,10 @@ export class KyselyNoteViews implements NoteViews {
         and exists (select 1 from note_recipients nr where nr.note_id = o.id and nr.user_id = ${readerId})))${apart})`;
     const blocked = userId === null ? sql<number>`0` : sql<number>`(select count(*) from notes o join notemap_notes mn on mn.note_id = o.id
       where mn.notemap_id = c.notemap_id and mn.note_public and o.author_id in ${apartUsers(userId)})`;
-    return this.db.selectFrom('notemap_counters as c').select(sql<number>`c.public_notes + ${hidden} - ${blocked}`.as('total')).where('c.notemap_id', '=', notemapId);
+    // Nothing of a notemap whose creator a block stands between the viewer and.
+    const total = userId === null ? sql<number>`c.public_notes + ${hidden}`
+      : sql<number>`case when ${seenNotemap(sql.ref('c.notemap_id'), userId)} then c.public_notes + ${hidden} - ${blocked} else 0 end`;
+    return this.db.selectFrom('notemap_counters as c').select(total.as('total')).where('c.notemap_id', '=', notemapId);
   }
 
   /**

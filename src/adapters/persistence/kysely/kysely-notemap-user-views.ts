@@ -5,7 +5,7 @@ import type { NotemapUserViews } from '../../../application/ports/notemap-user-v
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
-import { readableNote } from './readable-note';
+import { notApart, readableNote } from './readable-note';
 import { relationUserPage } from './relation-users';
 import type { Schema } from './schema';
 import { toUserSummary } from './user-summary-row';
@@ -35,8 +35,10 @@ export class KyselyNotemapUserViews implements NotemapUserViews {
     return { items: rows.map(toUserSummary), total: count.total };
   }
 
-  followers(notemapId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
-    const follows = this.db.selectFrom('notemap_follows').select(['user_id', 'created_at']).where('notemap_id', '=', notemapId);
+  followers(notemapId: number, page: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
+    const userId = viewer?.userId ?? null;
+    const follows = this.db.selectFrom('notemap_follows').select(['user_id', 'created_at']).where('notemap_id', '=', notemapId)
+      .$if(userId !== null, (qb) => qb.where(notApart(sql.ref('user_id'), userId as number)));
     return relationUserPage(this.db, follows.as('r'), page);
   }
 }

@@ -29,12 +29,17 @@ export class KyselyNotemapViews implements NotemapViews {
   constructor(@inject(KYSELY) private readonly db: Kysely<Schema>) {}
 
   async get(viewer: Viewer, id: number): Promise<NotemapView | null> {
-    const row = await this.select(viewer).where('m.id', '=', id).executeTakeFirst();
+    const row = await this.select(viewer).where('m.id', '=', id).where(listedNotemaps({}, viewer)).executeTakeFirst();
     return row ? toNotemapView(row) : null;
   }
 
+  async visible(viewer: Viewer, id: number): Promise<boolean> {
+    const row = await this.db.selectFrom('notemaps as m').select('m.id').where('m.id', '=', id).where(listedNotemaps({}, viewer)).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async list(viewer: Viewer, filter: NotemapFilter, page: PageRequest): Promise<Page<NotemapView>> {
-    const where = listedNotemaps(filter);
+    const where = listedNotemaps(filter, viewer);
     const [rows, count] = await Promise.all([
       this.select(viewer)
         .where(where)

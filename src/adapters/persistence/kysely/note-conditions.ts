@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { NoteFilter } from '../../../application/ports/note-views';
 import type { Viewer } from '../../../application/ports/viewer';
 import { queryConditions } from './note-conditions-query';
-import { readableNote } from './readable-note';
+import { notApart, readableNote, seenNotemap } from './readable-note';
 
 /** The notes (aliased `n`) a list holds for a viewer: those they may read that pass every filter. */
 export function listedNotes(viewer: Viewer, filter: NoteFilter): RawBuilder<SqlBool> {
@@ -21,6 +21,9 @@ export function listedNotes(viewer: Viewer, filter: NoteFilter): RawBuilder<SqlB
   if (filter.favoritedBy !== undefined) {
     conditions.push(sql<SqlBool>`n.id = any(array(select f.note_id from note_favorites f where f.user_id = ${filter.favoritedBy}))`);
   }
+  // The lists of a notemap or of a member's favorites are empty for a viewer a block stands between them and its user.
+  if (viewer.userId !== null && filter.notemapId !== undefined) conditions.push(seenNotemap(sql`${filter.notemapId}`, viewer.userId));
+  if (viewer.userId !== null && filter.favoritedBy !== undefined) conditions.push(notApart(sql`${filter.favoritedBy}`, viewer.userId));
   if (filter.ids !== undefined) {
     conditions.push(filter.ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`n.id in (${sql.join(filter.ids)})`);
   }

@@ -34,3 +34,8 @@ export function apartUsers(userId: number): RawBuilder<number> {
   return sql<number>`(select ub.blocked_id from user_blocks ub where ub.blocker_id = ${userId}
     union all select ub.blocker_id from user_blocks ub where ub.blocked_id = ${userId})`;
 }
+
+/** Whether the notemap whose id is `notemapId` (an SQL expression) exists and no block stands between its creator and `userId`. */
+export function seenNotemap(notemapId: RawBuilder<unknown> | ReturnType<typeof sql.ref>, userId: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from notemaps sm where sm.id = ${notemapId} and ${notApart(sql.ref('sm.owner_id'), userId)})`;
+}

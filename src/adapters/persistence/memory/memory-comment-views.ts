@@ -3,7 +3,8 @@ import type { CommentView, CommentViews } from '../../../application/ports/comme
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
 import { COMMENT_PAGE_TEXT_MAX_BYTES } from '../../../domain/comment';
-import { isReadable } from './memory-readable-notes';
+import { canSeeUser } from '../../../domain/visibility';
+import { isReadable, noteReaderOf } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredComment } from './memory-store';
 import { userSummary } from './memory-user-summary';
 import { unixSeconds } from './unix-seconds';
@@ -30,11 +31,12 @@ function oldestFirst(a: StoredComment, b: StoredComment): number {
   return a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
 }
 
-/** The comments of a note, none when the viewer may not read the note. */
+/** The comments of a note, none when the viewer may not read the note; none by a user a block stands between them and. */
 function commentsOf(state: MemoryState, viewer: Viewer, noteId: number): StoredComment[] {
   const note = state.notes.find((n) => n.id === noteId);
-  if (!note || !isReadable(state, note, viewer)) return [];
-  return state.comments.filter((c) => c.noteId === noteId);
+  const reader = noteReaderOf(state, viewer);
+  if (!note || !isReadable(state, note, reader)) return [];
+  return state.comments.filter((c) => c.noteId === noteId && canSeeUser(c.authorId, reader));
 }
 
 @injectable()

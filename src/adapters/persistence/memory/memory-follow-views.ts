@@ -2,6 +2,8 @@ import { inject, injectable } from 'tsyringe';
 import type { FollowViews } from '../../../application/ports/follow-views';
 import type { UserSummaryView } from '../../../application/ports/note-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
+import type { Viewer } from '../../../application/ports/viewer';
+import { apartFrom } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore } from './memory-store';
 import { userSummary } from './memory-user-summary';
 
@@ -14,8 +16,10 @@ interface Listed {
 /** Most recent follow first, then the higher user id, as the SQL lists order them. */
 const newestFollowFirst = (a: Listed, b: Listed): number => b.createdAt.getTime() - a.createdAt.getTime() || b.userId - a.userId;
 
-function page(state: MemoryState, follows: Listed[], request: PageRequest): Page<UserSummaryView> {
-  const sorted = [...follows].sort(newestFollowFirst);
+/** A page of the users of a list; for a signed-in viewer, not those a block stands between them and, and none of `ownerId`'s. */
+function page(state: MemoryState, follows: Listed[], request: PageRequest, viewer: Viewer | undefined, ownerId: number | null): Page<UserSummaryView> {
+  const apart = apartFrom(state, viewer?.userId ?? null);
+  const sorted = follows.filter((f) => !apart.has(f.userId) && (ownerId === null || !apart.has(ownerId))).sort(newestFollowFirst);
   const items = sorted.slice(request.offset, request.offset + request.limit).map((f) => {
     const user = state.users.find((u) => u.id === f.userId);
     if (!user) throw new Error(`a follow names no user ${f.userId}`);
@@ -28,23 +32,23 @@ function page(state: MemoryState, follows: Listed[], request: PageRequest): Page
 export class MemoryFollowViews implements FollowViews {
   constructor(@inject(MEMORY_STORE) private readonly store: MemoryStore) {}
 
-  followersOf(userId: number, request: PageRequest): Promise<Page<UserSummaryView>> {
+  followersOf(userId: number, request: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
     return this.store.with((state) => page(state, state.userFollows
       .filter((f) => f.followedId === userId)
-      .map((f) => ({ userId: f.followerId, createdAt: f.createdAt })), request));
+      .map((f) => ({ userId: f.followerId, createdAt: f.createdAt })), request, viewer, userId));
   }
 
-  followedBy(userId: number, request: PageRequest): Promise<Page<UserSummaryView>> {
+  followedBy(userId: number, request: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
     return this.store.with((state) => page(state, state.userFollows
       .filter((f) => f.followerId === userId)
-      .map((f) => ({ userId: f.followedId, createdAt: f.createdAt })), request));
+      .map((f) => ({ userId: f.followedId, createdAt: f.createdAt })), request, viewer, userId));
   }
 
   follows(followerId: number, followedId: number): Promise<boolean> {
     return this.store.with((state) => state.userFollows.some((f) => f.followerId === followerId && f.followedId === followedId));
   }
 
-  placeFollowers(placeId: number, request: PageRequest): Promise<Page<UserSummaryView>> {
-    return this.store.with((state) => page(state, state.placeFollows.filter((f) => f.placeId === placeId), request));
+  placeFollowers(placeId: number, request: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
+    return this.store.with((state) => page(state, state.placeFollows.filter((f) => f.placeId === placeId), request, viewer, null));
   }
 }

@@ -6,7 +6,8 @@ import { areaContains, distanceMetres } from '../../../domain/geo';
 import { locationSeenBy, snapToCell, type SeenLocation } from '../../../domain/location-precision';
 import { placeName } from '../../../domain/place';
 import { compareNotePositions, noteOrderOf, type NoteOrder, type NotePosition, type NoteQuery } from '../../../domain/note-query';
-import { isReadable } from './memory-readable-notes';
+import { canSeeUser } from '../../../domain/visibility';
+import { isReadable, noteReaderOf } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNote } from './memory-store';
 import { userSummary } from './memory-user-summary';
 import { unixSeconds } from './unix-seconds';
@@ -92,7 +93,13 @@ function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page:
   const favorited = new Set(state.favorites.filter((f) => f.userId === filter.favoritedBy).map((f) => f.noteId));
   const query = filter.query;
   const only = filter.ids === undefined ? null : new Set(filter.ids);
+  // The lists of a notemap or of a member's favorites are empty for a viewer a block stands between them and its user.
+  const reader = noteReaderOf(state, viewer);
+  const notemapOwner = state.notemaps.find((m) => m.id === filter.notemapId)?.ownerId;
+  const seen = (notemapOwner === undefined || canSeeUser(notemapOwner, reader))
+    && (filter.favoritedBy === undefined || canSeeUser(filter.favoritedBy, reader));
   const matches = state.notes
+    .filter(() => seen)
     .filter((n) => only === null || only.has(n.id))
     .filter((n) => filter.authorId === undefined || n.authorId === filter.authorId)
     .filter((n) => filter.tag === undefined || tagged.has(n.id))
@@ -101,7 +108,7 @@ function listNotes(state: MemoryState, viewer: Viewer, filter: NoteFilter, page:
     .filter((n) => filter.placeId === undefined || n.placeId === filter.placeId)
     .filter((n) => filter.withImage !== true || n.image !== null)
     .filter((n) => filter.feedOf === undefined || inFeedOf(state, filter.feedOf, n))
-    .filter((n) => isReadable(state, n, viewer));
+    .filter((n) => isReadable(state, n, reader));
   const listed: Listed[] = query === undefined ? matches.map((note) => ({ note })) : queried(state, matches, query, viewer);
   const order = noteOrderOf(query);
   const positioned = listed.map((item) => ({ ...item, position: positionOf(item, order) }));

@@ -3,7 +3,7 @@ import type { UserSummaryView } from '../../../application/ports/note-views';
 import type { NotemapUserViews } from '../../../application/ports/notemap-user-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
-import { readableNoteIds } from './memory-readable-notes';
+import { apartFrom, readableNoteIds } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore } from './memory-store';
 import { userSummary } from './memory-user-summary';
 
@@ -29,10 +29,11 @@ export class MemoryNotemapUserViews implements NotemapUserViews {
     });
   }
 
-  followers(notemapId: number, page: PageRequest): Promise<Page<UserSummaryView>> {
+  followers(notemapId: number, page: PageRequest, viewer?: Viewer): Promise<Page<UserSummaryView>> {
     return this.store.with((state) => {
+      const apart = apartFrom(state, viewer?.userId ?? null);
       const follows = state.notemapFollows
-        .filter((f) => f.notemapId === notemapId)
+        .filter((f) => f.notemapId === notemapId && !apart.has(f.userId))
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.userId - a.userId);
       return pageOf(state, follows.map((f) => f.userId), page);
     });

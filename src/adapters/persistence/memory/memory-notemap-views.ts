@@ -2,7 +2,8 @@ import { inject, injectable } from 'tsyringe';
 import { NOTEMAP_TAGS_MAX, type NotemapFilter, type NotemapView, type NotemapViews } from '../../../application/ports/notemap-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
 import type { Viewer } from '../../../application/ports/viewer';
-import { readableNoteIds } from './memory-readable-notes';
+import { canSeeUser } from '../../../domain/visibility';
+import { noteReaderOf, readableNoteIds } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryState, type MemoryStore, type StoredNotemap } from './memory-store';
 import { userSummary } from './memory-user-summary';
 import { newestFirst } from './newest-first';
@@ -38,7 +39,11 @@ function notemapView(state: MemoryState, notemap: StoredNotemap, viewer: Viewer,
   };
 }
 
-function matches(state: MemoryState, notemap: StoredNotemap, filter: NotemapFilter): boolean {
+function matches(state: MemoryState, notemap: StoredNotemap, filter: NotemapFilter, viewer: Viewer): boolean {
+  // None made by, nor followed by, a user a block stands between a signed-in viewer and.
+  const reader = noteReaderOf(state, viewer);
+  if (!canSeeUser(notemap.ownerId, reader)) return false;
+  if (filter.followedBy !== undefined && !canSeeUser(filter.followedBy, reader)) return false;
   if (filter.ownerId !== undefined && notemap.ownerId !== filter.ownerId) return false;
   if (filter.followedBy !== undefined
     && !state.notemapFollows.some((f) => f.notemapId === notemap.id && f.userId === filter.followedBy)) return false;
@@ -53,15 +58,19 @@ export class MemoryNotemapViews implements NotemapViews {
 
   get(viewer: Viewer, id: number): Promise<NotemapView | null> {
     return this.store.with((state) => {
-      const notemap = state.notemaps.find((m) => m.id === id);
+      const notemap = state.notemaps.find((m) => m.id === id && matches(state, m, {}, viewer));
       return notemap ? notemapView(state, notemap, viewer, readableNoteIds(state, viewer)) : null;
     });
+  }
+
+  visible(viewer: Viewer, id: number): Promise<boolean> {
+    return this.store.with((state) => state.notemaps.some((m) => m.id === id && matches(state, m, {}, viewer)));
   }
 
   list(viewer: Viewer, filter: NotemapFilter, page: PageRequest): Promise<Page<NotemapView>> {
     return this.store.with((state) => {
       const readable = readableNoteIds(state, viewer);
-      const listed = state.notemaps.filter((m) => matches(state, m, filter)).sort(newestFirst);
+      const listed = state.notemaps.filter((m) => matches(state, m, filter, viewer)).sort(newestFirst);
       return {
         items: listed.slice(page.offset, page.offset + page.limit).map((m) => notemapView(state, m, viewer, readable)),
         total: listed.length,
