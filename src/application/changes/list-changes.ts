@@ -23,7 +23,7 @@ export interface ChangesPage {
 // A cursor is base64url of `s` and the change's number. Cursors of the feed's first form (`n` and the number) came
 // before the feed kept each note's past states (migration 0018): the feed cannot tell what such a cursor's client
 // holds, so it refuses them and the client starts again from the beginning.
-const POSITION = /^([sn])(0|[1-9]\d{0,18})$/u;
+const POSITION = /^([sn])(0|[1-9]\d{0,18})(?:\.([1-9]\d{0,9}))?$/u;
 const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,60}$/u;
 /** The largest change number PostgreSQL's `bigint` holds: a larger one is not a position of the feed. */
 const MAX_SEQ = 9_223_372_036_854_775_807n;
@@ -33,20 +33,21 @@ const FEED_START: FeedPosition = { seq: '0' };
 
 /** The opaque cursor of a feed position (base64url, so it needs no escaping in a URL). */
 export function encodeChangeCursor(position: FeedPosition): string {
-  return Buffer.from(`s${position.seq}`, 'utf8').toString('base64url');
+  const within = position.noteId === undefined ? '' : `.${position.noteId}`;
+  return Buffer.from(`s${position.seq}${within}`, 'utf8').toString('base64url');
 }
 
 /** The position a cursor names; a cursor this feed did not make (or made in its first form) is a 400 naming `since`. */
 export function decodeChangeCursor(cursor: string): FeedPosition {
   const bytes = CURSOR_TEXT.test(cursor) ? Buffer.from(cursor, 'base64url') : null;
   const match = bytes !== null && bytes.toString('base64url') === cursor ? POSITION.exec(bytes.toString('latin1')) : null;
-  if (match === null || BigInt(match[2]!) > MAX_SEQ) {
+  if (match === null || BigInt(match[2]!) > MAX_SEQ || (match[3] !== undefined && (match[1] === 'n' || Number(match[3]) > 2_147_483_647))) {
     throw DomainError.invalid([{ name: 'since', problem: 'is not a cursor of the change feed (use `meta.cursor` as given)' }]);
   }
   if (match[1] === 'n') {
     throw DomainError.invalid([{ name: 'since', problem: 'is from an older form of the change feed: sync again from the start, without since' }]);
   }
-  return { seq: match[2]! };
+  return match[3] === undefined ? { seq: match[2]! } : { seq: match[2]!, noteId: Number(match[3]) };
 }
 
 /**

@@ -5,6 +5,11 @@ import { portToken } from './port-token';
 /** Where a change stands in the feed: an unsigned decimal integer, larger for later commits (opaque to clients). */
 export interface FeedPosition {
   seq: string;
+  /**
+   * Within the change numbered `seq`, the last note passed, when that change names several notes: a block's change
+   * lists all of the other user's notes at its one number, ordered by note id (src/adapters/…/…-change-feed.ts).
+   */
+  noteId?: number;
 }
 
 /** A note whose state changed, at the position of its latest change. */

@@ -18,39 +18,54 @@ export class KyselyChangeFeed implements ChangeFeed {
   async after(since: FeedPosition | null, limit: number, reader?: FeedReader): Promise<NoteChange[]> {
     const from = since?.seq ?? '0';
     const userId = reader?.viewer.userId ?? null;
+    type Row = { note_id: number; seq: string; listed: boolean; shared: boolean };
     const { rows } = await (since === null || reader === undefined
-      ? sql<{ note_id: number; seq: string; listed: boolean }>`
+      ? sql<Row>`
         select c.note_id, c.seq::text as seq, false as listed from note_changes c
         where c.seq > ${from}::bigint
         order by c.seq
         limit ${limit}`
-      : sql<{ note_id: number; seq: string; listed: boolean }>`
-        select c.note_id, c.seq::text as seq, coalesce(${listedAsOf(reader, from)}, false) as listed from ${changesAfter(from, userId)}
+      : userId === null
+        ? sql<Row>`
+        select c.note_id, c.seq::text as seq, coalesce(${listedAsOf(reader, since)}, false) as listed from note_changes c
         left join lateral (
           select * from note_states s where s.note_id = c.note_id and s.seq <= ${from}::bigint order by s.seq desc limit 1
         ) n on true
         where c.seq > ${from}::bigint
         order by c.seq
+        limit ${limit}`
+        : sql<Row>`
+        select c.note_id, c.seq::text as seq, coalesce(${listedAsOf(reader, since)}, false) as listed, c.shared from ${changesAfter(since, userId)}
+        left join lateral (
+          select * from note_states s where s.note_id = c.note_id and s.seq <= ${from}::bigint order by s.seq desc limit 1
+        ) n on true
+        order by c.seq, c.note_id
         limit ${limit}`).execute(this.db);
-    return rows.map((row) => ({ noteId: row.note_id, position: { seq: row.seq }, listedAtSince: row.listed }));
+    return rows.map((row) => ({
+      noteId: row.note_id,
+      position: row.shared === true ? { seq: row.seq, noteId: row.note_id } : { seq: row.seq },
+      listedAtSince: row.listed,
+    }));
   }
 }
 
 /**
- * The changes (after `from`), each note once at its latest, as `c`: for an anonymous reader `note_changes` alone; for a
- * signed-in one also, at the number of each change of whether a block stands between them and another user
- * (`user_block_changes`, migration 0023), that user's notes, for a block is a change of what the reader may see.
+ * The changes after `since` for a signed-in reader, each note once at its latest, as `c`: `note_changes`, and at the
+ * number of each change of whether a block stands between the reader and another user (`user_block_changes`,
+ * migration 0023) that user's notes (`shared`: several notes at one number, ordered by id), for a block is a change
+ * of what the reader may see.
  */
-function changesAfter(from: string, userId: number | null): RawBuilder<unknown> {
-  if (userId === null) return sql`note_changes c`;
+function changesAfter(since: FeedPosition, userId: number): RawBuilder<unknown> {
+  const from = since.seq;
+  const fromNote = since.noteId ?? 0;
   return sql`(
-    select c.note_id, c.seq from note_changes c
+    select c.note_id, c.seq, false as shared from note_changes c
     where c.seq > ${from}::bigint and not exists (
       select 1 from notes o join user_block_changes e on e.user_id = ${userId} and e.other_id = o.author_id and e.seq > c.seq
       where o.id = c.note_id)
     union all
-    select o.id, e.seq from user_block_changes e join notes o on o.author_id = e.other_id
-    where e.user_id = ${userId} and e.seq > ${from}::bigint
+    select o.id, e.seq, true from user_block_changes e join notes o on o.author_id = e.other_id
+    where e.user_id = ${userId} and (e.seq > ${from}::bigint or (e.seq = ${from}::bigint and o.id > ${fromNote}::int4))
       and not exists (select 1 from user_block_changes l where l.user_id = e.user_id and l.other_id = e.other_id and l.seq > e.seq)
       and not exists (select 1 from note_changes c where c.note_id = o.id and c.seq > e.seq)) c`;
 }
@@ -60,16 +75,18 @@ function changesAfter(from: string, userId: number | null): RawBuilder<unknown> 
  * read, as of `from` (blocks included), that matches the filter: `readableNote` and `listedNotes` on a kept state instead of the note's rows. The area
  * conditions are the lists' own (the state has the columns they read).
  */
-function listedAsOf({ viewer, filter }: FeedReader, from: string): RawBuilder<SqlBool> {
+function listedAsOf({ viewer, filter }: FeedReader, since: FeedPosition): RawBuilder<SqlBool> {
   const { readerId, userId } = viewer;
   const conditions = [readerId === null
     ? sql<SqlBool>`n.visibility = 'public'`
     : sql<SqlBool>`(n.visibility = 'public' or (n.visibility is not null and n.author_id = ${readerId})
         or (n.visibility = 'recipients' and ${readerId}::int4 = any(n.recipients)))`];
-  // No block stood between the reader and the author as of `from`: the last change of their pair not after it says.
+  // No block stood between the reader and the author as of `since`: the last change of their pair not after it says
+  // (before it, when `since` is within a block's change: the notes still to come of that change were held before it).
   if (userId !== null) {
+    const upTo = since.noteId === undefined ? sql`<=` : sql`<`;
     conditions.push(sql<SqlBool>`not coalesce((select e.apart from user_block_changes e
-      where e.user_id = ${userId} and e.other_id = n.author_id and e.seq <= ${from}::bigint order by e.seq desc limit 1), false)`);
+      where e.user_id = ${userId} and e.other_id = n.author_id and e.seq ${upTo} ${since.seq}::bigint order by e.seq desc limit 1), false)`);
   }
   const { authorId, tag, notemapId, query, ...others } = filter;
   if (Object.keys(others).length > 0) throw new Error(`the change feed does not filter by ${Object.keys(others).join(', ')}`);

@@ -16,21 +16,26 @@ export class MemoryChangeFeed implements ChangeFeed {
   after(since: FeedPosition | null, limit: number, reader?: FeedReader): Promise<NoteChange[]> {
     const past = (seq: number) => since === null || BigInt(seq) > BigInt(since.seq);
     return this.store.with((state) => {
-      const latest = new Map(state.noteChanges.filter((change) => past(change.seq)).map((change) => [change.noteId, change.seq]));
+      // Each note at its latest change: [seq, shared], `shared` when a block's change lists it with others at one number.
+      const latest = new Map<number, [number, boolean]>(state.noteChanges.filter((change) => past(change.seq)).map((change) => [change.noteId, [change.seq, false]]));
       const userId = reader?.viewer.userId ?? null;
       if (since !== null && userId !== null) {
+        const passed = (seq: number, noteId: number) => BigInt(seq) === BigInt(since.seq) && noteId <= (since.noteId ?? Infinity);
         for (const change of state.blockChanges) {
-          if (change.userId !== userId || !past(change.seq)) continue;
+          if (change.userId !== userId || BigInt(change.seq) < BigInt(since.seq)) continue;
           for (const note of state.notes) {
-            if (note.authorId === change.otherId && (latest.get(note.id) ?? 0) < change.seq) latest.set(note.id, change.seq);
+            if (note.authorId !== change.otherId || passed(change.seq, note.id)) continue;
+            const [seq] = latest.get(note.id) ?? [0];
+            if (seq < change.seq) latest.set(note.id, [change.seq, true]);
           }
         }
       }
-      return [...latest].sort((a, b) => a[1] - b[1]).slice(0, limit).map(([noteId, seq]) => ({
+      const asOf = since === null ? null : { seq: BigInt(since.seq), within: since.noteId !== undefined };
+      return [...latest].sort((a, b) => a[1][0] - b[1][0] || a[0] - b[0]).slice(0, limit).map(([noteId, [seq, shared]]) => ({
         noteId,
-        position: { seq: String(seq) },
-        listedAtSince: since !== null && reader !== undefined
-          && listed(stateAsOf(state, noteId, BigInt(since.seq)), reader, apartAsOf(state, userId, BigInt(since.seq))),
+        position: shared ? { seq: String(seq), noteId } : { seq: String(seq) },
+        listedAtSince: asOf !== null && reader !== undefined
+          && listed(stateAsOf(state, noteId, asOf.seq), reader, apartAsOf(state, userId, asOf.within ? asOf.seq - 1n : asOf.seq)),
       }));
     });
   }
