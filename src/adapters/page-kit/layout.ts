@@ -17,7 +17,7 @@ export interface PageOptions {
 export function layout({ title, user, content }: PageOptions): Html {
   const nav = user === null
     ? html`<a href="/signup">Sign up</a><a href="/login">Log in</a>`
-    : html`<a href="/users/${encodeURIComponent(user.username)}">Your notes</a><a href="/settings/applications">Applications</a><a href="/settings/authorizations">Authorizations</a><a href="/settings/account">Account</a><a href="/settings/security">Security</a>
+    : html`<a href="/users/${encodeURIComponent(user.username)}">Your notes</a><a href="/settings/applications">Applications</a><a href="/settings/authorizations">Authorizations</a><a href="/settings/blocks">Blocks</a><a href="/settings/account">Account</a><a href="/settings/security">Security</a>
         <span>Signed in as <strong>${user.username}</strong></span><a href="/logout">Log out</a>`;
   return html`<!doctype html>
 <html lang="en">

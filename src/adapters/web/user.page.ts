@@ -15,10 +15,12 @@ export interface UserPageInput {
   user: SessionUser | null;
   /** Whether the signed-in visitor follows this user (null when nobody is signed in, or it is their own page). */
   following: boolean | null;
+  /** Whether the signed-in visitor blocks this user (null when nobody is signed in, or it is their own page). */
+  blocking: boolean | null;
   csrf: string | null;
 }
 
-/** `/users/:username`: the profile, counts, a follow button, and the user's notes the visitor may read, newest first. */
+/** `/users/:username`: the profile, counts, follow and block buttons, and the user's notes the visitor may read, newest first. */
 export function userPage(site: Site, input: UserPageInput): Html {
   const { profile } = input;
   const name = profile.name ?? profile.username;
@@ -36,6 +38,9 @@ ${profile.blogUrl && /^https?:\/\//iu.test(profile.blogUrl) ? html`<p><a href="$
 </ul>
 ${input.following === null || input.csrf === null ? '' : html`<form class="inline-form" method="post" action="${path}/${input.following ? 'unfollow' : 'follow'}">${csrfField(input.csrf)}
 <button type="submit" class="secondary" aria-pressed="${input.following ? 'true' : 'false'}">${input.following ? 'Following (stop)' : 'Follow'}</button></form>`}
+${input.blocking === null || input.csrf === null ? '' : html`<form class="inline-form" method="post" action="${path}/${input.blocking ? 'unblock' : 'block'}">${csrfField(input.csrf)}
+<button type="submit" class="${input.blocking ? 'secondary' : 'danger'}">${input.blocking ? `Unblock @${profile.username}` : `Block @${profile.username}`}</button></form>
+${input.blocking ? html`<p class="byline">You block @${profile.username}: neither of you sees the other's notes, comments or notemaps.</p>` : ''}`}
 <h2>Notes</h2>
 ${noteList(site, input.notes.items, `Map of the notes by ${name}`, 'No notes to show.')}
 ${pager(path, input.page, input.perPage, input.notes.total)}`;

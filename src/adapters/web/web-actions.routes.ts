@@ -5,6 +5,8 @@ import type { SessionUser } from '../../application/accounts/find-session-user';
 import { CreateComment } from '../../application/comments/create-comment';
 import { FavoriteNote } from '../../application/favorites/favorite-note';
 import { UnfavoriteNote } from '../../application/favorites/unfavorite-note';
+import { BlockUser } from '../../application/blocks/block-user';
+import { UnblockUser } from '../../application/blocks/unblock-user';
 import { FollowUser } from '../../application/follows/follow-user';
 import { UnfollowUser } from '../../application/follows/unfollow-user';
 import { FollowNotemap } from '../../application/notemaps/follow-notemap';
@@ -44,6 +46,8 @@ export function registerWebActionRoutes(scope: FastifyInstance, container: Depen
   const getUser = container.resolve(GetUser);
   const followUser = container.resolve(FollowUser);
   const unfollowUser = container.resolve(UnfollowUser);
+  const blockUser = container.resolve(BlockUser);
+  const unblockUser = container.resolve(UnblockUser);
   const followNotemap = container.resolve(FollowNotemap);
   const unfollowNotemap = container.resolve(UnfollowNotemap);
   const pages = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -116,6 +120,8 @@ export function registerWebActionRoutes(scope: FastifyInstance, container: Depen
     });
   userAction('/users/:username/follow', (user, followedId) => followUser.execute(sessionActor(user.id), followedId));
   userAction('/users/:username/unfollow', (user, followedId) => unfollowUser.execute(sessionActor(user.id), { followerId: user.id, followedId }));
+  userAction('/users/:username/block', (user, blockedId) => blockUser.execute(sessionActor(user.id), blockedId));
+  userAction('/users/:username/unblock', (user, blockedId) => unblockUser.execute(sessionActor(user.id), blockedId));
 
 }
 

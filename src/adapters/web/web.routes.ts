@@ -11,6 +11,7 @@ import { HOME, registerAccountRoutes } from './accounts.routes';
 import { registerApplicationRoutes } from './applications.routes';
 import { registerAccountSettingsRoutes } from './account-settings.routes';
 import { registerAuthorizationRoutes } from './authorizations.routes';
+import { registerBlockSettingsRoutes } from './blocks.routes';
 import { registerEmailVerificationRoutes } from './email-verification.routes';
 import { registerPasswordResetRoutes } from './password-reset.routes';
 import { siteOf, type Site } from './components/site';
@@ -48,6 +49,7 @@ export async function webPlugin(scope: FastifyInstance, { container, site }: { c
   registerTwoStepSignInRoutes(scope, container, HOME);
   registerApplicationRoutes(scope, container);
   registerAuthorizationRoutes(scope, container);
+  registerBlockSettingsRoutes(scope, container);
   registerAccountSettingsRoutes(scope, container);
   registerSecuritySettingsRoutes(scope, container);
   registerEmailVerificationRoutes(scope, container);
