@@ -124,6 +124,10 @@ const STORY: Step[] = [
   { op: 'deleteNote', method: 'DELETE', url: '/v2/notes/2', as: 'alice' },
   { op: 'deleteUsersMeAvatar', method: 'DELETE', url: '/v2/users/me/avatar', as: 'alice' },
   { op: 'deleteWebhook', method: 'DELETE', url: '/v2/webhooks/1', as: 'bob' },
+  // Last, as a block hides each one's notes from the other.
+  { op: 'updateUsersMeBlock', method: 'PUT', url: '/v2/users/me/blocks/1', as: 'bob' },
+  { op: 'listUsersMeBlocks', method: 'GET', url: '/v2/users/me/blocks', as: 'bob' },
+  { op: 'deleteUsersMeBlock', method: 'DELETE', url: '/v2/users/me/blocks/1', as: 'bob' },
 ];
 
 /** The secret a new subscription shows is random; the example shows a fixed one of the same shape. */

@@ -821,6 +821,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/users/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users you block
+         * @description Lists the users the token's user blocks (scope `read`), the most recent block first. Paged with `offset`/`limit`; follow `nextUrl` for the next page.
+         */
+        get: operations["listUsersMeBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/me/blocks/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block a user
+         * @description The token's user (scope `write`) blocks the user `:user_id`. The first block answers 201, a repeat 200 and adds nothing; blocking yourself is 400 and an unknown user 404. A new block ends the follows between the two users, of each other and of each other's notemaps. While a block stands, in either direction, neither user sees the other's notes, comments or notemaps (404 as if absent), following the other or naming them as a recipient is 403, and the other's lists are empty; the user resource stays readable.
+         */
+        put: operations["updateUsersMeBlock"];
+        post?: never;
+        /**
+         * Unblock a user
+         * @description Ends the token's user's block of user `:user_id` (scope `write`); 404 when there is no such block. Follows ended by the block do not come back.
+         */
+        delete: operations["deleteUsersMeBlock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/places": {
         parameters: {
             query?: never;
@@ -9033,6 +9077,327 @@ export interface operations {
             path: {
                 user_id: number;
                 id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "http_status": 200
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        meta: {
+                            http_status: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `fields` names each problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the scope, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUsersMeBlocks: {
+        parameters: {
+            query?: {
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Items per page (at most 100). */
+                limit?: number;
+            };
+            header?: {
+                /** @description The `ETag` of the copy the client holds: 304 without a body while it is current */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The entity tag of this answer, for `If-None-Match` and `If-Match` */
+                    ETag?: string;
+                    /** @description `<nextUrl>; rel="next"` while there is a next page */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "avatar": {
+                     *             "hasAvatar": false,
+                     *             "hash": "2bd806c97f0e00af1a1fc3328fa763a9",
+                     *             "urlRoot": "https://placenotes.example.org/avatars/2bd806c97f0e00af1a1fc3328fa763a9"
+                     *           },
+                     *           "id": 1,
+                     *           "link": "https://placenotes.example.org/users/alice",
+                     *           "name": "Alice Example",
+                     *           "username": "alice",
+                     *           "description": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "http_status": 200,
+                     *         "count": 1,
+                     *         "nextUrl": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UserListItem"][];
+                        meta: {
+                            http_status: number;
+                            count: number;
+                            nextUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `fields` names each problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the scope, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUsersMeBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        meta: {
+                            http_status: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "http_status": 201
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        meta: {
+                            http_status: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `fields` names each problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token is missing (where one is needed), invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The access token lacks the scope, or the caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller may not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The rate limit is spent: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An error of the service (the message names the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached now: Retry-After says when to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUsersMeBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
             };
             cookie?: never;
         };
