@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountExportViews } from '../../src/application/ports/account-export';
+import type { BlockViews } from '../../src/application/ports/block-views';
 import type { ChangeFeed } from '../../src/application/ports/change-feed';
 import type { AuthorizationViews } from '../../src/application/ports/authorization-views';
 import type { CommentViews } from '../../src/application/ports/comment-views';
@@ -33,6 +34,7 @@ export interface ContractAdapters {
   commentViews: CommentViews;
   noteUserLists: NoteUserListViews;
   followViews: FollowViews;
+  blockViews: BlockViews;
   placeViews: PlaceViews;
   notemapViews: NotemapViews;
   notemapUserViews: NotemapUserViews;

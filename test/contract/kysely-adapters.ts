@@ -4,6 +4,7 @@ import { KyselyChangeFeed } from '../../src/adapters/persistence/kysely/kysely-c
 import type { Database } from '../../src/adapters/persistence/kysely/database';
 import { KyselyAuthorizationViews } from '../../src/adapters/persistence/kysely/kysely-authorization-views';
 import { KyselyCommentViews } from '../../src/adapters/persistence/kysely/kysely-comment-views';
+import { KyselyBlockViews } from '../../src/adapters/persistence/kysely/kysely-block-views';
 import { KyselyFollowViews } from '../../src/adapters/persistence/kysely/kysely-follow-views';
 import { KyselyNoteUserListViews } from '../../src/adapters/persistence/kysely/kysely-note-user-list-views';
 import { KyselyNoteInserts } from '../../src/adapters/persistence/kysely/kysely-note-inserts';
@@ -34,6 +35,7 @@ export function kyselyAdapters(database: Database): ContractAdapters {
     commentViews: new KyselyCommentViews(kysely),
     noteUserLists: new KyselyNoteUserListViews(kysely),
     followViews: new KyselyFollowViews(kysely),
+    blockViews: new KyselyBlockViews(kysely),
     placeViews: new KyselyPlaceViews(kysely),
     notemapViews: new KyselyNotemapViews(kysely),
     notemapUserViews: new KyselyNotemapUserViews(kysely),

@@ -3,6 +3,7 @@ import { MemoryTwoStepRepository } from '../../src/adapters/persistence/memory/m
 import { MemoryChangeFeed } from '../../src/adapters/persistence/memory/memory-change-feed';
 import { MemoryAuthorizationViews } from '../../src/adapters/persistence/memory/memory-authorization-views';
 import { MemoryCommentViews } from '../../src/adapters/persistence/memory/memory-comment-views';
+import { MemoryBlockViews } from '../../src/adapters/persistence/memory/memory-block-views';
 import { MemoryFollowViews } from '../../src/adapters/persistence/memory/memory-follow-views';
 import { MemoryNoteUserListViews } from '../../src/adapters/persistence/memory/memory-note-user-list-views';
 import { MemoryNoteInserts } from '../../src/adapters/persistence/memory/memory-note-inserts';
@@ -39,6 +40,7 @@ function memoryAdapters(store: MemoryStore): ContractAdapters {
     commentViews: new MemoryCommentViews(store),
     noteUserLists: new MemoryNoteUserListViews(store),
     followViews: new MemoryFollowViews(store),
+    blockViews: new MemoryBlockViews(store),
     placeViews: new MemoryPlaceViews(store),
     notemapViews: new MemoryNotemapViews(store),
     notemapUserViews: new MemoryNotemapUserViews(store),

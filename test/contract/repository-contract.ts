@@ -6,6 +6,7 @@ import { oauthGrantsContract } from './oauth-grants.contract';
 import { commentsContract } from './comments.contract';
 import { Fixtures, type AdapterFactory, type ContractAdapters } from './contract-adapters';
 import { favoritesContract } from './favorites.contract';
+import { blocksContract } from './blocks.contract';
 import { followsContract } from './follows.contract';
 import { imagesContract } from './images.contract';
 import { noteViewsContract } from './note-views.contract';
@@ -59,6 +60,7 @@ export function repositoryContract(name: string, factory: AdapterFactory): void 
     commentsContract(adapters, fixtures);
     favoritesContract(adapters, fixtures);
     followsContract(adapters, fixtures);
+    blocksContract(adapters, fixtures);
     placesContract(adapters, fixtures);
     notemapsContract(adapters, fixtures);
     imagesContract(adapters, fixtures);
