@@ -12,10 +12,10 @@ export class DeleteNotemap {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: UnitOfWork) {}
 
   async execute(actor: Actor, id: number, precondition?: Precondition<NotemapView>): Promise<void> {
-    const userId = requireScope(actor, 'write');
-    await this.uow.run(async ({ notemaps, views }) => {
+    requireScope(actor, 'write');
+    await this.uow.run(async ({ notemaps, blocks, views }) => {
       if (precondition) await notemaps.lock(id);
-      await findOwnNotemap(notemaps, id, userId, { lock: true });
+      await findOwnNotemap({ notemaps, blocks }, id, actor, { lock: true });
       if (precondition) requirePrecondition(precondition, await views.notemaps.get(viewerOf(actor), id), `notemap ${id}`);
       await notemaps.delete(id);
     });

@@ -1,4 +1,3 @@
-import { requireScope } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
 import { canRead, canSeeUser } from '../../domain/visibility';
 import { noteReaderFor } from '../note-reader';
@@ -27,8 +26,8 @@ export const NOTEMAP_FOLLOWS: Relation<{ notemapId: number; userId: number }> = 
  */
 export const NOTEMAP_NOTES: Relation<{ notemapId: number; noteId: number }> = {
   scope: 'write',
-  reach: async ({ notemaps }, actor, { notemapId }) => {
-    await findOwnNotemap(notemaps, notemapId, requireScope(actor, 'write'), { lock: true });
+  reach: async (repositories, actor, { notemapId }) => {
+    await findOwnNotemap(repositories, notemapId, actor, { lock: true });
   },
   add: async ({ notemaps, notes, blocks }, { notemapId, noteId }, now, actor) => {
     const note = await notes.findById(noteId, { lock: true });

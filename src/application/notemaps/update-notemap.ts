@@ -17,10 +17,10 @@ export class UpdateNotemap {
   ) {}
 
   async execute(actor: Actor, id: number, fields: NotemapFields, precondition?: Precondition<NotemapView>): Promise<void> {
-    const userId = requireScope(actor, 'write');
-    await this.uow.run(async ({ notemaps, views }) => {
+    requireScope(actor, 'write');
+    await this.uow.run(async ({ notemaps, blocks, views }) => {
       if (precondition) await notemaps.lock(id);
-      const notemap = await findOwnNotemap(notemaps, id, userId);
+      const notemap = await findOwnNotemap({ notemaps, blocks }, id, actor);
       if (precondition) requirePrecondition(precondition, await views.notemaps.get(viewerOf(actor), id), `notemap ${id}`);
       await notemaps.update(id, applyNotemapFields(notemap, fields), this.clock.now());
     });
