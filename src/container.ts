@@ -22,7 +22,6 @@ import { NOTE_PAGE_VIEWS } from './application/ports/note-page-views';
 import { NOTE_USER_LIST_VIEWS } from './application/ports/note-user-list-views';
 import { NOTE_VIEWS } from './application/ports/note-views';
 import { NOTE_INSERTS } from './application/ports/note-inserts';
-import { NOTEMAP_REPOSITORY } from './application/ports/notemap-repository';
 import { NOTEMAP_USER_VIEWS } from './application/ports/notemap-user-views';
 import { NOTEMAP_VIEWS } from './application/ports/notemap-views';
 import { PASSWORD_HASHER } from './application/ports/password-hasher';
@@ -63,7 +62,6 @@ import { KyselyNotePageViews } from './adapters/persistence/kysely/kysely-note-p
 import { KyselyNoteUserListViews } from './adapters/persistence/kysely/kysely-note-user-list-views';
 import { KyselyNoteViews } from './adapters/persistence/kysely/kysely-note-views';
 import { KyselyNoteInserts } from './adapters/persistence/kysely/kysely-note-inserts';
-import { KyselyNotemapRepository } from './adapters/persistence/kysely/kysely-notemap-repository';
 import { KyselyNotemapUserViews } from './adapters/persistence/kysely/kysely-notemap-user-views';
 import { KyselyNotemapViews } from './adapters/persistence/kysely/kysely-notemap-views';
 import { KyselyPlaceViews } from './adapters/persistence/kysely/kysely-place-views';
@@ -89,7 +87,6 @@ import { MemoryNotePageViews } from './adapters/persistence/memory/memory-note-p
 import { MemoryNoteUserListViews } from './adapters/persistence/memory/memory-note-user-list-views';
 import { MemoryNoteViews } from './adapters/persistence/memory/memory-note-views';
 import { MemoryNoteInserts } from './adapters/persistence/memory/memory-note-inserts';
-import { MemoryNotemapRepository } from './adapters/persistence/memory/memory-notemap-repository';
 import { MemoryNotemapUserViews } from './adapters/persistence/memory/memory-notemap-user-views';
 import { MemoryNotemapViews } from './adapters/persistence/memory/memory-notemap-views';
 import { MemoryPlaceViews } from './adapters/persistence/memory/memory-place-views';
@@ -149,7 +146,6 @@ export const KYSELY_ADAPTERS: readonly Binding[] = [
   bind(AUTHORIZATION_CODE_REPOSITORY, KyselyAuthorizationCodeRepository),
   bind(SESSION_REPOSITORY, KyselySessionRepository),
   bind(TWO_STEP_REPOSITORY, KyselyTwoStepRepository),
-  bind(NOTEMAP_REPOSITORY, KyselyNotemapRepository),
   bind(UNIT_OF_WORK, KyselyUnitOfWork),
   bind(NOTE_VIEWS, KyselyNoteViews),
   bind(NOTE_INSERTS, KyselyNoteInserts),
@@ -183,7 +179,6 @@ export const MEMORY_ADAPTERS: readonly Binding[] = [
   bind(AUTHORIZATION_CODE_REPOSITORY, MemoryAuthorizationCodeRepository),
   bind(SESSION_REPOSITORY, MemorySessionRepository),
   bind(TWO_STEP_REPOSITORY, MemoryTwoStepRepository),
-  bind(NOTEMAP_REPOSITORY, MemoryNotemapRepository),
   bind(UNIT_OF_WORK, MemoryUnitOfWork),
   bind(NOTE_VIEWS, MemoryNoteViews),
   bind(NOTE_INSERTS, MemoryNoteInserts),

@@ -1,5 +1,4 @@
 import type { Notemap, NotemapContent } from '../../domain/notemap';
-import { portToken } from './port-token';
 
 /**
  * Notemaps and their relations, as the write side needs them. Each relation write keeps
@@ -25,4 +24,3 @@ export interface NotemapRepository {
   /** Ends a follow; false when there was none. */
   unfollow(notemapId: number, userId: number): Promise<boolean>;
 }
-export const NOTEMAP_REPOSITORY = portToken<NotemapRepository>('NotemapRepository');
