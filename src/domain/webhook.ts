@@ -2,7 +2,7 @@ import { DomainError, type FieldProblem } from './domain-error';
 import { areaContains, type BoundingBox, type Circle, type LatLon } from './geo';
 import { parseAreaParameters } from './note-query';
 import { expandScopes, type Scope } from './scopes';
-import { canRead, NOBODY_APART, type Visibility } from './visibility';
+import { canRead, type Visibility } from './visibility';
 
 /** What a subscription may hear of (docs/events.md, Event types and payloads). */
 export const WEBHOOK_EVENT_TYPES = ['note.created', 'note.updated', 'note.deleted', 'comment.created', 'note.favorited', 'user.followed'] as const;
@@ -66,6 +66,8 @@ export interface DeletedNoteSnapshot {
 export interface WebhookListener {
   userId: number;
   readsAll: boolean;
+  /** The users a block stands between the listener and: it hears nothing of their notes. */
+  apart: ReadonlySet<number>;
 }
 
 /**
@@ -73,7 +75,7 @@ export interface WebhookListener {
  * deliveries are written now), and it matched the filters, positions being the ones that user saw.
  */
 export function hearsOfDeletedNote(note: DeletedNoteSnapshot, listener: WebhookListener, filters: WebhookFilters): boolean {
-  if (!canRead(note, { readerId: listener.readsAll ? listener.userId : null, apart: NOBODY_APART })) return false;
+  if (!canRead(note, { readerId: listener.readsAll ? listener.userId : null, apart: listener.apart })) return false;
   if (filters.authorId !== undefined && filters.authorId !== note.authorId) return false;
   if (filters.notemapId !== undefined && !note.notemapIds.includes(filters.notemapId)) return false;
   const position = note.authorId === listener.userId ? note.position : note.publicPosition;

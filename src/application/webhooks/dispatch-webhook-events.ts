@@ -3,6 +3,7 @@ import { userActor, type Actor } from '../../domain/actor';
 import { formatScopes, type Scope } from '../../domain/scopes';
 import { deliveryScopes, hearsOfDeletedNote, noteInFilters, webhookEventId } from '../../domain/webhook';
 import { CLOCK, type Clock } from '../ports/clock';
+import { BLOCK_VIEWS, type BlockViews } from '../ports/block-views';
 import { COMMENT_VIEWS, type CommentViews } from '../ports/comment-views';
 import { NOTE_VIEWS, type NoteView, type NoteViews } from '../ports/note-views';
 import { USER_VIEWS, type UserViews } from '../ports/user-views';
@@ -51,6 +52,7 @@ export class DispatchWebhookEvents {
     @inject(USER_VIEWS) private readonly users: UserViews,
     @inject(WEBHOOK_PAYLOADS) private readonly payloads: WebhookPayloads,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(BLOCK_VIEWS) private readonly blocks: BlockViews,
   ) {}
 
   /** Calls `listener` soon after an event is written, by this instance or another; returns the unsubscribe. */
@@ -93,9 +95,13 @@ export class DispatchWebhookEvents {
   /** What `subscription` is told of `event`, or null when it does not hear of it. */
   async #dataFor(event: WebhookEvent, subscription: WebhookSubscription, reader: ReturnType<typeof readerOf>, reads: Reads): Promise<WebhookData | null> {
     const { viewer, key } = reader;
+    // A block hides each one's notes and doings from the other (docs/api.md, Blocks); read only where no view says it.
+    const apart = () => reads.once(`apart:${subscription.userId}`, () => this.blocks.apartFrom(subscription.userId));
     switch (event.type) {
-      case 'note.deleted':
-        return hearsOfDeletedNote(event.note, { userId: subscription.userId, readsAll: viewer.readerId !== null }, subscription.filters) ? { kind: 'deleted-note', id: event.noteId } : null;
+      case 'note.deleted': {
+        const listener = { userId: subscription.userId, readsAll: viewer.readerId !== null, apart: await apart() };
+        return hearsOfDeletedNote(event.note, listener, subscription.filters) ? { kind: 'deleted-note', id: event.noteId } : null;
+      }
       case 'user.followed': {
         const [follower, user] = await Promise.all([
           reads.once(`user:${key}:${event.followerId}`, () => this.users.get(viewer, event.followerId)),
@@ -111,6 +117,7 @@ export class DispatchWebhookEvents {
           return comment === null ? null : { kind: 'comment', comment };
         }
         if (event.type === 'note.favorited') {
+          if ((await apart()).has(event.userId)) return null;
           const user = await reads.once(`user:${key}:${event.userId}`, () => this.users.get(viewer, event.userId));
           return user === null ? null : { kind: 'favorite', note, user };
         }

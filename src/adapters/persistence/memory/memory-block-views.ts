@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { BlockViews } from '../../../application/ports/block-views';
 import type { UserSummaryView } from '../../../application/ports/note-views';
 import type { Page, PageRequest } from '../../../application/ports/paging';
+import { apartFrom } from './memory-readable-notes';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
 import { userSummary } from './memory-user-summary';
 
@@ -21,6 +22,10 @@ export class MemoryBlockViews implements BlockViews {
       });
       return { items, total: sorted.length };
     });
+  }
+
+  apartFrom(userId: number): Promise<ReadonlySet<number>> {
+    return this.store.with((state) => new Set(apartFrom(state, userId)));
   }
 
   blocks(blockerId: number, blockedId: number): Promise<boolean> {
