@@ -34,6 +34,9 @@ describe.each(ALL_STORAGES)('blocking on the web pages (%s)', (storage) => {
     expect(page.body).not.toContain('Jay wrote this');
     expect((await web.get(`/notes/${jayNote}`)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/notes/${jayNote}` })).statusCode).toBe(200);
+    // The explore page's list of public notes leaves them out too, for her alone.
+    expect((await web.get('/')).body).not.toContain('Jay wrote this');
+    expect((await t.app.inject({ url: '/' })).body).toContain('Jay wrote this');
     expect((await t.request({ method: 'GET', url: '/v2/users/me/blocks', token: await t.token(ivy, 'read') })).json().data.map((u: { id: number }) => u.id)).toEqual([jay.id]);
 
     const settings = await web.get('/settings/blocks');

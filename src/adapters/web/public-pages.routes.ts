@@ -9,7 +9,7 @@ import { GetPlace } from '../../application/places/get-place';
 import { ListPlaceNotes } from '../../application/places/list-place-notes';
 import { ListTagNotes } from '../../application/tags/list-tag-notes';
 import { ReadUserPage } from '../../application/users/read-user-page';
-import { ANONYMOUS, sessionActor, type Actor } from '../../domain/actor';
+import { ANONYMOUS, sessionActor, userActor, type Actor } from '../../domain/actor';
 import { DomainError } from '../../domain/domain-error';
 import { parseNoteQuery } from '../../domain/note-query';
 import { placeName } from '../../domain/place';
@@ -69,8 +69,10 @@ export function registerPublicPageRoutes(scope: FastifyInstance, container: Depe
 
   pages.get('/', { schema: { querystring: ExploreQuery } }, async (request, reply) => {
     const q = request.query.q?.trim() ?? '';
-    // The map shows public notes to everyone (it asks the API without a token); so does its list.
-    const notes = await listNotes.execute(ANONYMOUS, { query: parseNoteQuery(q === '' ? {} : { q }) }, { offset: 0, limit: PAGE_SIZE });
+    // The map shows public notes to everyone (it asks the API without a token); so does its list, less for a member
+    // the notes of those a block stands between them and (a signed-in reader of public notes only).
+    const reader = request.webUser === null ? ANONYMOUS : userActor(request.webUser.id, []);
+    const notes = await listNotes.execute(reader, { query: parseNoteQuery(q === '' ? {} : { q }) }, { offset: 0, limit: PAGE_SIZE });
     return send(request, reply, explorePage(site, { user: request.webUser, q, notes }));
   });
 
