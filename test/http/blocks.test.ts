@@ -192,5 +192,26 @@ describe.each(ALL_STORAGES)('blocking users over %s storage', (storage) => {
       expect(profile.statusCode).toBe(200);
       expect(profile.json().data.username).toBe('ben');
     });
+
+    it('counts in the totals of note lists only what the viewer may read (the whole list, a notemap\'s, a tag\'s)', async () => {
+      const cidMap = (await t.request({ method: 'POST', url: '/v2/notemaps', token: cidAll, payload: { name: 'Cid map' } })).json().data.id;
+      const secret = await post(benAll, { message: 'ben to ann and cid #blk', latitude: 1, longitude: 1, visibility: 'recipients', recipients: [ann.username, cid.username] });
+      for (const note of [benNote, annNote, secret]) {
+        expect((await t.request({ method: 'POST', url: `/v2/notemaps/${cidMap}/notes`, token: cidAll, payload: { note_id: note } })).statusCode).toBe(201);
+      }
+      const totals = async (token: string) => {
+        const out: Record<string, [number, number]> = {};
+        for (const url of ['/v2/notes?limit=1', '/v2/notes?limit=1&offset=1', `/v2/notemaps/${cidMap}/notes?limit=1`, '/v2/tags/blk/notes?limit=1']) {
+          const [page, all] = [(await get(url, token)).json(), (await get(url.replace(/limit=1(&offset=1)?/u, 'limit=100'), token)).json()];
+          out[url] = [page.meta.count as number, all.data.length];
+        }
+        return out;
+      };
+      const before = await totals(annAll);
+      expect((await block(ben.id, annWrite)).statusCode).toBe(201);
+      const after = await totals(annAll);
+      for (const [url, [total, listed]] of Object.entries(after)) expect({ url, total }).toEqual({ url, total: listed });
+      expect(after[`/v2/notemaps/${cidMap}/notes?limit=1`]![1]).toBe(before[`/v2/notemaps/${cidMap}/notes?limit=1`]![1] - 2);
+    });
   });
 });
