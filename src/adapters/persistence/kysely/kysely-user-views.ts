@@ -3,7 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import type { UserView, UserViews } from '../../../application/ports/user-views';
 import type { Viewer } from '../../../application/ports/viewer';
 import { KYSELY } from './database';
-import { readableNote } from './readable-note';
+import { notApart, readableNote } from './readable-note';
 import type { Schema } from './schema';
 import { toUserSummary } from './user-summary-row';
 
@@ -24,16 +24,22 @@ export class KyselyUserViews implements UserViews {
 
   private async find(viewer: Viewer, which: Expression<SqlBool>): Promise<UserView | null> {
     const readable = readableNote('n', viewer);
+    // For a signed-in viewer, the counts of a user's lists agree with the lists: nothing of a user a block stands
+    // between them and, and none of such a user's own lists (decision `block-empties-the-others-lists`).
+    const { userId } = viewer;
+    const seen = (column: string) => (userId === null ? sql`` : sql` and ${notApart(sql.ref(column), userId)}`);
+    const owner = seen('u.id');
     const row = await this.db
       .selectFrom('users as u')
       .select(['u.id', 'u.username', 'u.name', 'u.description', 'u.avatar_hash', 'u.has_avatar', 'u.blog_url', 'u.hometown', 'u.twitter'])
       .select([
         count(sql`notes n where n.author_id = u.id and ${readable}`).as('notes'),
-        count(sql`note_favorites f join notes n on n.id = f.note_id where f.user_id = u.id and ${readable}`).as('favorites'),
-        count(sql`user_follows uf where uf.followed_id = u.id`).as('followers'),
-        count(sql`user_follows uf where uf.follower_id = u.id`).as('following'),
-        count(sql`notemaps m where m.owner_id = u.id`).as('notemaps'),
-        count(sql`notemap_follows mf where mf.user_id = u.id`).as('followed_notemaps'),
+        count(sql`note_favorites f join notes n on n.id = f.note_id where f.user_id = u.id and ${readable}${owner}`).as('favorites'),
+        count(sql`user_follows uf where uf.followed_id = u.id${owner}${seen('uf.follower_id')}`).as('followers'),
+        count(sql`user_follows uf where uf.follower_id = u.id${owner}${seen('uf.followed_id')}`).as('following'),
+        count(sql`notemaps m where m.owner_id = u.id${owner}`).as('notemaps'),
+        count(userId === null ? sql`notemap_follows mf where mf.user_id = u.id`
+          : sql`notemap_follows mf join notemaps fm on fm.id = mf.notemap_id where mf.user_id = u.id${owner}${seen('fm.owner_id')}`).as('followed_notemaps'),
         // A place is there for the viewer only while they may read one of its notes (see kysely-place-views.ts).
         count(sql`place_follows pf where pf.user_id = u.id
           and exists (select 1 from notes n where n.place_id = pf.place_id and ${readable})`).as('followed_places'),
