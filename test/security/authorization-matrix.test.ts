@@ -244,6 +244,18 @@ const CASES: Case[] = [
     },
   },
   {
+    method: 'PUT', url: '/v2/users/me/blocks/:user_id', scope: 'write', stranger: null, why: '`me` is always the caller: a block is the caller’s own', success: 201,
+    build: async (f) => ({ url: `/v2/users/me/blocks/${f.other.id}` }),
+  },
+  {
+    method: 'DELETE', url: '/v2/users/me/blocks/:user_id', scope: 'write', stranger: 404,
+    why: '`me` is the caller: the stranger has no such block to remove, and the owner’s stays', success: 200,
+    async build(f) {
+      await succeed(f, 'PUT', `/v2/users/me/blocks/${f.other.id}`);
+      return { url: `/v2/users/me/blocks/${f.other.id}` };
+    },
+  },
+  {
     method: 'POST', url: '/v2/webhooks', scope: 'read', stranger: null, why: 'a subscription is the caller’s own', success: 201,
     // A literal public address: nothing is looked up, and nothing is sent (no worker runs here).
     build: async () => ({ url: '/v2/webhooks', payload: { url: 'https://93.184.216.34/hooks', events: ['note.created'] } }),

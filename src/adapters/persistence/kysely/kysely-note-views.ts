@@ -200,8 +200,11 @@ export class KyselyNoteViews implements NoteViews {
     const hidden = readerId === null ? sql<number>`0` : sql<number>`(select count(*) from notemap_notes mn join notes o on o.id = mn.note_id
       where mn.notemap_id = c.notemap_id and not mn.note_public and (o.author_id = ${readerId} or (o.visibility = 'recipients'
         and exists (select 1 from note_recipients nr where nr.note_id = o.id and nr.user_id = ${readerId})))${apart})`;
-    const blocked = userId === null ? sql<number>`0` : sql<number>`(select count(*) from notes o join notemap_notes mn on mn.note_id = o.id
-      where mn.notemap_id = c.notemap_id and mn.note_public and o.author_id in ${apartUsers(userId)})`;
+    // Counted only when a block concerns the viewer (most are concerned by none: then only the blocks' index is read),
+    // from those users' notes to the notemap's rows by key.
+    const blocked = userId === null ? sql<number>`0` : sql<number>`(case when exists ${apartUsers(userId)} then (select count(*) from notes o
+      where o.author_id in ${apartUsers(userId)}
+        and exists (select 1 from notemap_notes mn where mn.notemap_id = c.notemap_id and mn.note_id = o.id and mn.note_public)) else 0 end)`;
     // Nothing of a notemap whose creator a block stands between the viewer and.
     const total = userId === null ? sql<number>`c.public_notes + ${hidden}`
       : sql<number>`case when ${seenNotemap(sql.ref('c.notemap_id'), userId)} then c.public_notes + ${hidden} - ${blocked} else 0 end`;
@@ -221,7 +224,9 @@ export class KyselyNoteViews implements NoteViews {
       + (select count(*) from note_recipients nr join notes r on r.id = nr.note_id
          where nr.user_id = ${readerId} and r.visibility = 'recipients' and r.author_id <> ${readerId}${userId === null ? sql`` : sql` and r.author_id not in ${apartUsers(userId)}`})`;
     const total = userId === null ? shown
-      : sql<number>`${shown} - (select count(*) from notes o where o.visibility = 'public' and o.author_id in ${apartUsers(userId)})`;
+      // Counted only when a block concerns the viewer: for most, the blocks' index is all this part reads.
+      : sql<number>`${shown} - (case when exists ${apartUsers(userId)}
+          then (select count(*) from notes o where o.visibility = 'public' and o.author_id in ${apartUsers(userId)}) else 0 end)`;
     return this.db.selectNoFrom(total.as('total'));
   }
 }
