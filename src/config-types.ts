@@ -10,6 +10,8 @@ export interface Config {
   redisUrl: string | null;
   rateLimitMax: number;
   rateLimitWindowS: number;
+  /** SIGNUP_LIMIT_PER_HOUR: successful web sign-ups per client address in any hour (5). */
+  signUpLimitPerHour: number;
   tlsCertFile: string | null;
   tlsKeyFile: string | null;
   trustProxy: boolean;

@@ -34,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     redisUrl: urlOf('REDIS_URL', read('REDIS_URL'), ['redis:', 'rediss:']),
     rateLimitMax: integer('RATE_LIMIT_MAX', read('RATE_LIMIT_MAX'), 100, 1, 1_000_000_000),
     rateLimitWindowS: integer('RATE_LIMIT_WINDOW_S', read('RATE_LIMIT_WINDOW_S'), 600, 1, 31_536_000),
+    signUpLimitPerHour: integer('SIGNUP_LIMIT_PER_HOUR', read('SIGNUP_LIMIT_PER_HOUR'), 5, 1, 1_000_000_000),
     tlsCertFile: tls.cert,
     tlsKeyFile: tls.key,
     trustProxy: boolean('TRUST_PROXY', read('TRUST_PROXY'), false),

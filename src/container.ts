@@ -26,6 +26,7 @@ import { NOTEMAP_USER_VIEWS } from './application/ports/notemap-user-views';
 import { NOTEMAP_VIEWS } from './application/ports/notemap-views';
 import { PASSWORD_HASHER } from './application/ports/password-hasher';
 import type { PortToken } from './application/ports/port-token';
+import { SIGN_UP_POLICY } from './application/ports/sign-up-policy';
 import { TOKEN_POLICY } from './application/ports/token-policy';
 import { PLACE_VIEWS } from './application/ports/place-views';
 import { TAG_VIEWS } from './application/ports/tag-views';
@@ -213,6 +214,7 @@ export function buildContainer(config: Config, storage: Storage, options: Contai
   c.register(CONFIG, { useValue: config });
   c.register(CLOCK, { useValue: options.clock ?? new SystemClock() });
   c.register(TOKEN_POLICY, { useValue: { accessTokenTtlS: config.accessTokenTtlS } });
+  c.register(SIGN_UP_POLICY, { useValue: { limitPerHour: config.signUpLimitPerHour } });
   c.registerSingleton(Links);
   // One count of failed log-ins per container, whoever resolves LogIn.
   c.registerSingleton(LogInThrottle);

@@ -22,6 +22,7 @@ import { migration as notemapNoteOrderAndCounts } from './0020_notemap_note_orde
 import { migration as mailOutbox } from './0021_mail_outbox';
 import { migration as twoStepSignIn } from './0022_two_step_sign_in';
 import { migration as userBlocks } from './0023_user_blocks';
+import { migration as signUps } from './0024_sign_ups';
 
 /**
  * Every migration, by name, in the order they run. Listed in code rather than read from the
@@ -52,4 +53,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021_mail_outbox': mailOutbox,
   '0022_two_step_sign_in': twoStepSignIn,
   '0023_user_blocks': userBlocks,
+  '0024_sign_ups': signUps,
 };

@@ -222,4 +222,29 @@ describe.each(factories)('account mail storage on %s', (_name, open) => {
       await expect(repos().users.findCredentials(u.username)).resolves.toEqual({ id: u.id, passwordHash: 'new-hash' });
     });
   });
+
+  describe('SignUpLog', () => {
+    it("answers an address's sign-ups since a time, oldest first, and forgets those before the given time", async () => {
+      const address = randomBytes(8).toString('hex');
+      const elsewhere = randomBytes(8).toString('hex');
+      await repos().signUps.record(address, at(100), at(0));
+      await repos().signUps.record(elsewhere, at(150), at(0));
+      await repos().signUps.record(address, at(200), at(0));
+      await expect(repos().signUps.since(address, at(50))).resolves.toEqual([at(100), at(200)]);
+      await expect(repos().signUps.since(address, at(100))).resolves.toEqual([at(200)]);
+      await repos().signUps.record(address, at(300), at(150));
+      await expect(repos().signUps.since(address, at(0))).resolves.toEqual([at(200), at(300)]);
+      await expect(repos().signUps.since(elsewhere, at(0))).resolves.toEqual([]);
+    });
+
+    it('works inside a unit of work, and a rolled-back sign-up is not counted', async () => {
+      const address = randomBytes(8).toString('hex');
+      await expect(a.uow.run(async ({ signUps }) => {
+        await signUps.since(address, at(0));
+        await signUps.record(address, at(400), at(0));
+        throw new Error('refused after counting');
+      })).rejects.toThrow('refused after counting');
+      await expect(a.uow.run(({ signUps }) => signUps.since(address, at(0)))).resolves.toEqual([]);
+    });
+  });
 });

@@ -110,7 +110,7 @@ describe('Kysely database: opening, migrating, health and the view counter', () 
       await expect(migrateToLatest(fresh.kysely)).resolves.toEqual(['0010_note_changes', '0011_webhooks', '0012_plpgsql_trigger_helpers', '0013_note_created_events_per_statement',
         '0014_note_tag_keys_per_statement', '0015_lighter_note_insert_triggers', '0016_webhook_wake_names_schema',
         '0017_webhook_delivery_scopes', '0018_note_states', '0019_note_states_of_new_notes', '0020_notemap_note_order_and_counts',
-        '0021_mail_outbox', '0022_two_step_sign_in', '0023_user_blocks']);
+        '0021_mail_outbox', '0022_two_step_sign_in', '0023_user_blocks', '0024_sign_ups']);
       const { rows } = await sql<{ note_id: number }>`select note_id from note_changes order by seq`.execute(fresh.kysely);
       const { rows: notes } = await sql<{ id: number }>`select id from notes order by id`.execute(fresh.kysely);
       expect(rows).toEqual(notes.map((n) => ({ note_id: n.id })));

@@ -53,6 +53,7 @@ export function serverEnvironment(storage: Storage): NodeJS.ProcessEnv {
     PORT: '0',
     LOG_LEVEL: 'info',
     RATE_LIMIT_MAX: '1000000000',
+    SIGNUP_LIMIT_PER_HOUR: '1000000000',
     ...storage.env,
   };
 }

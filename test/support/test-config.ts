@@ -13,6 +13,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Test files send hundreds of requests with one token; the rate-limit tests set a small limit themselves.
     rateLimitMax: 1_000_000,
     rateLimitWindowS: 600,
+    // Test files sign up many members from one address; the sign-up limit's tests set a small limit themselves.
+    signUpLimitPerHour: 1_000_000,
     tlsCertFile: null,
     tlsKeyFile: null,
     trustProxy: false,

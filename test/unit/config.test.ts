@@ -40,6 +40,7 @@ describe('loadConfig defaults', () => {
       redisUrl: null,
       rateLimitMax: 100,
       rateLimitWindowS: 600,
+      signUpLimitPerHour: 5,
       tlsCertFile: null,
       tlsKeyFile: null,
       trustProxy: false,
@@ -176,6 +177,17 @@ describe('REDIS_URL', () => {
 
   it.each(['http://127.0.0.1:6379', '127.0.0.1:6379', 'redis://'])('rejects %j', (value) => {
     expect(failure({ REDIS_URL: value })).toMatch(/^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/u);
+  });
+});
+
+describe('SIGNUP_LIMIT_PER_HOUR', () => {
+  it('is 5 by default and reads a positive integer', () => {
+    expect(loadConfig({}).signUpLimitPerHour).toBe(5);
+    expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: '20' }).signUpLimitPerHour).toBe(20);
+  });
+
+  it.each(['0', '-1', 'five', '2.5'])('rejects SIGNUP_LIMIT_PER_HOUR=%j', (value) => {
+    expect(failure({ SIGNUP_LIMIT_PER_HOUR: value })).toBe(`SIGNUP_LIMIT_PER_HOUR must be an integer from 1 to 1000000000 (got "${value}")`);
   });
 });
 

@@ -49,7 +49,14 @@ export function registerAccountRoutes(scope: FastifyInstance, container: Depende
     schema: { body: SignUpForm }, preHandler: scope.csrfProtection, config: { formErrorPage: signUpAgain },
   }, async (request, reply) => {
     const { username = '', email = '', password = '' } = request.body;
-    const { session } = await signUp.execute({ username, email, password }, originOf(request));
+    const result = await signUp.execute({ username, email, password }, originOf(request));
+    if (result.kind === 'throttled') {
+      reply.header('retry-after', String(result.retryAfterS));
+      const minutes = Math.ceil(result.retryAfterS / 60);
+      const problems = [`Too many accounts were made from your address in the last hour. Try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}.`];
+      return sendPage(reply, 429, signUpPage({ csrf: reply.csrfToken(), next: safeNext(request.body.next, config.publicUrl), values: { username, email }, problems }));
+    }
+    const { session } = result;
     setSessionCookie(reply, session.token, secureCookies(request, config.publicUrl));
     // A new CSRF secret with the new session: one planted before sign-up is worthless after it.
     reply.rotateCsrf();

@@ -16,6 +16,7 @@ import type { NotemapViews } from './notemap-views';
 import type { PlaceViews } from './place-views';
 import type { RefreshTokenRepository } from './refresh-token-repository';
 import type { ResetRequests } from './reset-requests';
+import type { SignUpLog } from './sign-up-log';
 import type { SessionRepository } from './session-repository';
 import type { UserRepository } from './user-repository';
 import { portToken } from './port-token';
@@ -41,6 +42,8 @@ export interface Repositories {
   accountTokens: AccountTokenRepository;
   /** "Forgot your password?" requests waiting for the mail worker. */
   resetRequests: ResetRequests;
+  /** Web sign-ups per client address, for SIGNUP_LIMIT_PER_HOUR. */
+  signUps: SignUpLog;
   /** The read models as this transaction sees them: what a GET by the caller would show right now. */
   views: TransactionViews;
 }

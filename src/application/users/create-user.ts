@@ -8,6 +8,8 @@ import { UNIT_OF_WORK, type Repositories, type UnitOfWork } from '../ports/unit-
 export interface CreateUserOptions {
   /** Whether the e-mail address counts as verified: the operator's accounts are, a web sign-up's is not until its link is used. */
   emailVerified: boolean;
+  /** Work in the same transaction before the user is made; throwing refuses the sign-up (the web's per-address limit). */
+  before?: (repositories: Repositories, now: Date) => Promise<void>;
   /** More work in the same transaction once the user exists (the web sign-up queues its verification mail). */
   then?: (repositories: Repositories, user: { id: number; username: string; email: string }, now: Date) => Promise<void>;
 }
@@ -27,6 +29,7 @@ export class CreateUser {
     const passwordHash = await this.hasher.hash(user.password);
     const now = this.clock.now();
     const id = await this.uow.run(async (repositories) => {
+      await options.before?.(repositories, now);
       const created = await repositories.users.create({
         username: user.username,
         email: user.email,

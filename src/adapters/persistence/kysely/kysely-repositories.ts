@@ -19,6 +19,7 @@ import { KyselyNotemapViews } from './kysely-notemap-views';
 import { KyselyPlaceViews } from './kysely-place-views';
 import { KyselyRefreshTokenRepository } from './kysely-refresh-token-repository';
 import { KyselySessionRepository } from './kysely-session-repository';
+import { KyselySignUpLog } from './kysely-sign-up-log';
 import { KyselyUserRepository } from './kysely-user-repository';
 import type { Schema } from './schema';
 
@@ -41,6 +42,7 @@ export function kyselyRepositories(db: Kysely<Schema>, tokenCache: AccessTokenCa
     mail: new KyselyMailOutbox(db),
     accountTokens: new KyselyAccountTokenRepository(db),
     resetRequests: new KyselyResetRequests(db),
+    signUps: new KyselySignUpLog(db),
     // Made when first asked for: most transactions never read a view.
     get views() {
       const views = {

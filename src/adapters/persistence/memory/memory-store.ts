@@ -254,6 +254,7 @@ export interface MemoryState {
   accountTokens: AccountToken[];
   mailOutbox: StoredMail[];
   resetRequests: ResetRequest[];
+  signUps: { addressHash: string; createdAt: Date }[];
 }
 
 export type Sequence = 'users' | 'clients' | 'accessTokens' | 'notes' | 'tags' | 'comments' | 'notemaps' | 'places'
@@ -266,7 +267,7 @@ export function emptyState(): MemoryState {
     favorites: [], finds: [], comments: [], commentFavorites: [], notemaps: [], notemapNotes: [],
     userFollows: [], userBlocks: [], blockChanges: [], notemapFollows: [], places: [], placeFollows: [],
     authorizationCodes: [], refreshTokens: [], webSessions: [], twoStep: [], recoveryCodes: [], signInChallenges: [], noteChanges: [], noteStates: [],
-    webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [], accountTokens: [], mailOutbox: [], resetRequests: [],
+    webhookSubscriptions: [], webhookEvents: [], webhookDeliveries: [], webhookAttempts: [], accountTokens: [], mailOutbox: [], resetRequests: [], signUps: [],
   };
 }
 

@@ -19,6 +19,7 @@ import { MemoryNotemapViews } from './memory-notemap-views';
 import { MemoryPlaceViews } from './memory-place-views';
 import { MemoryRefreshTokenRepository } from './memory-refresh-token-repository';
 import { MemorySessionRepository } from './memory-session-repository';
+import { MemorySignUpLog } from './memory-sign-up-log';
 import { MEMORY_STORE, type MemoryStore } from './memory-store';
 import { MemoryUserRepository } from './memory-user-repository';
 
@@ -41,6 +42,7 @@ export function memoryRepositories(store: MemoryStore): Repositories {
     mail: new MemoryMailOutbox(store),
     accountTokens: new MemoryAccountTokenRepository(store),
     resetRequests: new MemoryResetRequests(store),
+    signUps: new MemorySignUpLog(store),
     views: {
       notes: new MemoryNoteViews(store), comments: new MemoryCommentViews(store), notemaps: new MemoryNotemapViews(store), places: new MemoryPlaceViews(store),
     },
