@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { launchChromiumBrowser, type Chromium } from '../support/browser';
+import { launchChromiumBrowser, seriousAxeViolations, type Chromium } from '../support/browser';
 import { createMailTestApp, type MailTestApp } from '../support/mail-app';
 import { linkIn } from '../support/smtp-test-server';
 import { TEST_PUBLIC_URL } from '../support/test-config';
@@ -7,7 +7,6 @@ import { TEST_PUBLIC_URL } from '../support/test-config';
 jest.setTimeout(180_000);
 
 /** The page's globals the in-page functions below use (the project's TypeScript has no DOM library). */
-declare const window: { axe: { run(context: unknown, options: { resultTypes: string[] }): Promise<{ violations: { id: string; impact: string | null }[] }> } };
 declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
 
 const PASSWORD = 'a long and secret password';
@@ -36,9 +35,7 @@ describe('account mail pages in real Chromium', () => {
   /** No script of the page's own (it works without JavaScript), axe (serious and critical only) and its width. */
   async function check(page: Page, name: string): Promise<void> {
     expect({ page: name, scripts: await page.locator('script').count() }).toEqual({ page: name, scripts: 0 });
-    await page.addScriptTag({ path: require.resolve('axe-core') });
-    const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id));
+    const violations = await seriousAxeViolations(page);
     expect({ page: name, violations }).toEqual({ page: name, violations: [] });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect({ page: name, width }).toEqual({ page: name, width: 360 });

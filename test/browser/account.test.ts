@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { launchChromiumBrowser, type Chromium } from '../support/browser';
+import { launchChromiumBrowser, seriousAxeViolations, signUpInBrowser, type Chromium } from '../support/browser';
 import { postNote } from '../support/notemap-helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -12,10 +12,6 @@ const run = promisify(execFile);
 jest.setTimeout(120_000);
 
 const PASSWORD = 'a long and secret password';
-
-/** The page's globals the in-page function below uses (the project's TypeScript has no DOM library). */
-declare const window: { axe: { run(context: unknown, options: { resultTypes: string[] }): Promise<{ violations: { id: string; impact: string | null }[] }> } };
-declare const document: unknown;
 
 // A member's own data in real Chromium: they sign up, download their export from /settings/account, get a wrong
 // password refused, then delete their account and are signed out, their notes and username gone.
@@ -38,11 +34,7 @@ describe('the account page in real Chromium', () => {
   });
 
   async function signUp(page: Page, username: string): Promise<void> {
-    await page.goto(`${base}/signup`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${base}/settings/applications`), page.getByRole('button', { name: 'Sign up' }).click()]);
+    await signUpInBrowser(page, base, username, PASSWORD);
   }
 
   it('downloads the export, refuses a wrong password, then deletes the account and signs out', async () => {
@@ -56,9 +48,7 @@ describe('the account page in real Chromium', () => {
 
       await page.getByRole('link', { name: 'Account' }).click();
       await page.waitForURL(`${base}/settings/account`);
-      await page.addScriptTag({ path: require.resolve('axe-core') });
-      const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id));
+      const violations = await seriousAxeViolations(page);
       expect(violations).toEqual([]);
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your data' }).click()]);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { launchChromiumBrowser, type Chromium } from '../support/browser';
+import { launchChromiumBrowser, seriousAxeViolations, signUpInBrowser, type Chromium } from '../support/browser';
 import { postNote } from '../support/notemap-helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -8,7 +8,6 @@ jest.setTimeout(120_000);
 const PASSWORD = 'a long and secret password';
 
 /** The page's globals the in-page functions below use (the project's TypeScript has no DOM library). */
-declare const window: { axe: { run(context: unknown, options: { resultTypes: string[] }): Promise<{ violations: { id: string; impact: string | null }[] }> } };
 declare const document: { documentElement: { scrollWidth: number }; body: { scrollWidth: number } };
 
 // Blocking on the web face in real Chromium, 360 px wide: Block on a user's page hides their notes at once, the
@@ -29,20 +28,14 @@ describe('blocking on the web pages in real Chromium', () => {
   });
 
   async function signUp(page: Page, username: string): Promise<void> {
-    await page.goto(`${base}/signup`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${base}/settings/applications`), page.getByRole('button', { name: 'Sign up' }).click()]);
+    await signUpInBrowser(page, base, username, PASSWORD);
   }
 
   async function checkPage(page: Page): Promise<void> {
     const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
     expect(width.scroll).toBeLessThanOrEqual(360);
     expect(width.body).toBeLessThanOrEqual(360);
-    await page.addScriptTag({ path: require.resolve('axe-core') });
-    const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id));
+    const violations = await seriousAxeViolations(page);
     expect(violations).toEqual([]);
   }
 

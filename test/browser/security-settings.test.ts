@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TOTP } from 'otpauth';
-import { launchChromiumBrowser, type Chromium } from '../support/browser';
+import { launchChromiumBrowser, seriousAxeViolations, signUpInBrowser, type Chromium } from '../support/browser';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 jest.setTimeout(120_000);
@@ -8,7 +8,6 @@ jest.setTimeout(120_000);
 const PASSWORD = 'a long and secret password';
 
 /** The page's globals the in-page functions below use (the project's TypeScript has no DOM library). */
-declare const window: { axe: { run(context: unknown, options: { resultTypes: string[] }): Promise<{ violations: { id: string; impact: string | null }[] }> } };
 declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
 
 // /settings/security and the code asked after the password, in real Chromium: without JavaScript a member turns
@@ -32,11 +31,7 @@ describe('/settings/security and two-step sign-in in real Chromium', () => {
   const code = (key: string) => new TOTP({ secret: key, digits: 6, period: 30 }).generate();
 
   async function signUp(page: Page, username: string): Promise<void> {
-    await page.goto(`${base}/signup`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await Promise.all([page.waitForURL(`${base}/settings/applications`), page.getByRole('button', { name: 'Sign up' }).click()]);
+    await signUpInBrowser(page, base, username, PASSWORD);
   }
 
   async function logIn(page: Page, username: string): Promise<void> {
@@ -59,9 +54,7 @@ describe('/settings/security and two-step sign-in in real Chromium', () => {
 
   /** No serious or critical axe violation, and nothing wider than the window. */
   async function check(page: Page): Promise<void> {
-    await page.addScriptTag({ path: require.resolve('axe-core') });
-    const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id));
+    const violations = await seriousAxeViolations(page);
     expect(violations).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   }

@@ -1,6 +1,6 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,17 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { HSTS } from '../../src/adapters/http/security-headers';
 import { buildApp } from '../../src/app';
 import { buildContainer } from '../../src/container';
+import { selfSigned } from '../support/self-signed';
 import { testConfig } from '../support/test-config';
-
-/** A throw-away self-signed certificate for 127.0.0.1 (node:crypto cannot write X.509). */
-function selfSigned(dir: string): { key: Buffer; cert: Buffer } {
-  const [keyFile, certFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-days', '1', '-keyout', keyFile, '-out', certFile,
-  ], { stdio: 'ignore' });
-  return { key: readFileSync(keyFile), cert: readFileSync(certFile) };
-}
 
 function get(port: number, path: string, ca: Buffer): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {

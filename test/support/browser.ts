@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium, as the machines carry it (installed by .ci/run; never a downloaded browser). */
 const CHROMIUM = '/usr/bin/chromium';
@@ -44,6 +44,31 @@ export async function launchChromiumBrowser(): Promise<Chromium> {
     newContext: (options = {}) => browser.newContext(options),
     close: () => browser.close(),
   };
+}
+
+/** Signs a new member up through the form, as a person would (the address `<username>@example.com`), landing on /settings/applications. */
+export async function signUpInBrowser(page: Page, base: string, username: string, password: string): Promise<void> {
+  await page.goto(`${base}/signup`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Password').fill(password);
+  await Promise.all([page.waitForURL(`${base}/settings/applications`), page.getByRole('button', { name: 'Sign up' }).click()]);
+}
+
+/** The page's globals the in-page function below uses (the project's TypeScript has no DOM library). */
+interface AxeGlobals {
+  axe: { run(context: unknown, options: { resultTypes: string[] }): Promise<{ violations: { id: string; impact: string | null }[] }> };
+  document: unknown;
+}
+
+/** The ids of the page's serious and critical axe-core violations (axe-core injected into the page, even with scripts off). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core') });
+  return page.evaluate(async () => {
+    const { axe, document } = globalThis as unknown as AxeGlobals;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
 }
 
 /** A map tile server on 127.0.0.1: the same PNG for every `/tiles/{z}/{x}/{y}.png`, and every path it was asked for. */

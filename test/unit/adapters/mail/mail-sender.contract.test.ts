@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +8,7 @@ import type { Mail, MailSender } from '../../../../src/application/ports/mail-se
 import { FileMailSender } from '../../../../src/adapters/mail/file-mail-sender';
 import { MemoryMailSender } from '../../../../src/adapters/mail/memory-mail-sender';
 import { SmtpMailSender, smtpOptions } from '../../../../src/adapters/mail/smtp-mail-sender';
+import { selfSigned } from '../../../support/self-signed';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../support/smtp-test-server';
 
 const FROM = 'Place Notes <no-reply@pn.test>';
@@ -113,16 +112,6 @@ describe('the .eml file adapter', () => {
     }
   });
 });
-
-/** A throw-away self-signed certificate for 127.0.0.1 (node:crypto cannot write X.509). */
-function selfSigned(dir: string): { key: Buffer; cert: Buffer } {
-  const [keyFile, certFile] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-days', '1', '-keyout', keyFile, '-out', certFile,
-  ], { stdio: 'ignore' });
-  return { key: readFileSync(keyFile), cert: readFileSync(certFile) };
-}
 
 describe('the SMTP adapter over TLS', () => {
   let dir: string;
