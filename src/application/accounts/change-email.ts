@@ -3,11 +3,10 @@ import { validateEmail } from '../../domain/account-fields';
 import { DomainError } from '../../domain/domain-error';
 import { ACCOUNT_LINKS, type AccountLinks } from '../ports/account-links';
 import { CLOCK, type Clock } from '../ports/clock';
-import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
 import { emailChangeNotice, HOUR_MS, MAILS_PER_HOUR, queueLinkMail, verificationMail } from './account-mails';
-import { LogInThrottle } from './log-in-throttle';
+import { CheckPassword } from './check-password';
 
 export type ChangeEmailResult =
   | { kind: 'link_sent'; email: string }
@@ -25,8 +24,7 @@ export type ChangeEmailResult =
 export class ChangeEmail {
   constructor(
     @inject(USER_REPOSITORY) private readonly users: UserRepository,
-    @inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
-    @inject(LogInThrottle) private readonly throttle: LogInThrottle,
+    @inject(CheckPassword) private readonly checkPassword: CheckPassword,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(ACCOUNT_LINKS) private readonly links: AccountLinks,
@@ -36,15 +34,9 @@ export class ChangeEmail {
     const contact = await this.users.findContact({ id: userId });
     if (contact === null) throw DomainError.notFound('user', userId);
     const email = validateEmail(input.email);
-    const key = `account:${userId}`;
-    const retryAfterS = this.throttle.retryAfterS(key);
-    if (retryAfterS !== null) return { kind: 'throttled', retryAfterS };
-    const credentials = await this.users.findCredentials(contact.username);
-    if (credentials === null || credentials.id !== userId || !await this.hasher.verify(credentials.passwordHash, input.password)) {
-      this.throttle.recordFailure(key);
-      throw DomainError.invalid([{ name: 'password', problem: 'is not your password' }]);
-    }
-    this.throttle.reset(key);
+    const check = await this.checkPassword.execute(userId, input.password);
+    if (check.kind === 'throttled') return check;
+    this.checkPassword.forgetFailures(userId);
     if (email.toLowerCase() === contact.email.toLowerCase()) throw DomainError.invalid([{ name: 'email', problem: 'is already your address' }]);
     if (await this.users.emailTaken(email, userId)) throw DomainError.invalid([{ name: 'email', problem: 'is used by another account' }]);
     const now = this.clock.now();

@@ -6,8 +6,6 @@ import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher';
 import { SESSION_REPOSITORY, type SessionRepository } from '../ports/session-repository';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
 import { CheckPassword } from './check-password';
-import { accountThrottleKey } from './log-in';
-import { LogInThrottle } from './log-in-throttle';
 
 export type ChangePasswordResult = { kind: 'changed'; otherSessionsEnded: number } | { kind: 'throttled'; retryAfterS: number };
 
@@ -22,17 +20,11 @@ export class ChangePassword {
     @inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
     @inject(CheckPassword) private readonly checkPassword: CheckPassword,
-    @inject(LogInThrottle) private readonly throttle: LogInThrottle,
   ) {}
 
   async execute(userId: number, sessionToken: string, current: string, next: string): Promise<ChangePasswordResult> {
-    const key = accountThrottleKey(userId);
-    const retryAfterS = this.throttle.retryAfterS(key);
-    if (retryAfterS !== null) return { kind: 'throttled', retryAfterS };
-    if (!await this.checkPassword.execute(userId, current)) {
-      this.throttle.recordFailure(key);
-      throw DomainError.invalid([{ name: 'current_password', problem: 'is not your password' }]);
-    }
+    const check = await this.checkPassword.execute(userId, current, 'current_password');
+    if (check.kind === 'throttled') return check;
     // The sign-up's rule for a password.
     if (codePointLength(next) < 8) throw DomainError.invalid([{ name: 'new_password', problem: 'must be at least 8 characters' }]);
     if (!await this.users.setPasswordHash(userId, await this.hasher.hash(next))) throw DomainError.notFound('user', userId);

@@ -2,10 +2,9 @@ import { inject, injectable } from 'tsyringe';
 import { DomainError } from '../../domain/domain-error';
 import { discardBlobs } from '../images/image-upload';
 import { BLOB_STORE, type BlobStore } from '../ports/blob-store';
-import { PASSWORD_HASHER, type PasswordHasher } from '../ports/password-hasher';
 import { UNIT_OF_WORK, type UnitOfWork } from '../ports/unit-of-work';
 import { USER_REPOSITORY, type UserRepository } from '../ports/user-repository';
-import { LogInThrottle } from './log-in-throttle';
+import { CheckPassword } from './check-password';
 
 /** A deletion done, or refused before the password was even checked (too many wrong ones lately). */
 export type DeleteAccountResult = { kind: 'deleted' } | { kind: 'throttled'; retryAfterS: number };
@@ -20,8 +19,7 @@ export type DeleteAccountResult = { kind: 'deleted' } | { kind: 'throttled'; ret
 export class DeleteAccount {
   constructor(
     @inject(USER_REPOSITORY) private readonly users: UserRepository,
-    @inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
-    @inject(LogInThrottle) private readonly throttle: LogInThrottle,
+    @inject(CheckPassword) private readonly checkPassword: CheckPassword,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
@@ -30,15 +28,9 @@ export class DeleteAccount {
   async execute(userId: number, password: string): Promise<DeleteAccountResult> {
     const user = await this.users.findById(userId);
     if (user === null) throw DomainError.notFound('user', userId);
-    const key = `account:${userId}`;
-    const retryAfterS = this.throttle.retryAfterS(key);
-    if (retryAfterS !== null) return { kind: 'throttled', retryAfterS };
-    const credentials = await this.users.findCredentials(user.username);
-    if (credentials === null || credentials.id !== userId || !await this.hasher.verify(credentials.passwordHash, password)) {
-      this.throttle.recordFailure(key);
-      throw DomainError.invalid([{ name: 'password', problem: 'is not your password' }]);
-    }
-    this.throttle.reset(key);
+    const check = await this.checkPassword.execute(userId, password);
+    if (check.kind === 'throttled') return check;
+    this.checkPassword.forgetFailures(userId);
     const blobKeys = await this.uow.run(({ users }) => users.delete(userId));
     if (blobKeys === null) throw DomainError.notFound('user', userId);
     await discardBlobs(this.blobs, blobKeys);

@@ -24,15 +24,10 @@ export class TurnOffTwoStep {
   async execute(userId: number, password: string, code: string): Promise<TurnOffTwoStepResult> {
     const state = await this.twoStep.find(userId);
     if (state === null) throw new DomainError('conflict', 'Two-step sign-in is off already.');
-    const key = accountThrottleKey(userId);
-    const retryAfterS = this.throttle.retryAfterS(key);
-    if (retryAfterS !== null) return { kind: 'throttled', retryAfterS };
-    if (!await this.checkPassword.execute(userId, password)) {
-      this.throttle.recordFailure(key);
-      throw DomainError.invalid([{ name: 'password', problem: 'is not your password' }]);
-    }
+    const check = await this.checkPassword.execute(userId, password);
+    if (check.kind === 'throttled') return check;
     if (!await this.checkSecondStep.execute(userId, state.key, code)) {
-      this.throttle.recordFailure(key);
+      this.throttle.recordFailure(accountThrottleKey(userId));
       throw DomainError.invalid([{ name: 'code', problem: 'is not a valid code' }]);
     }
     await this.twoStep.turnOff(userId);
